@@ -10,7 +10,7 @@ import { columnName } from '../formats/squares';
 import { font } from './fonts';
 import { type BoardGeometry, boardGeometry } from './layout';
 import { INK, PAPER } from './palette';
-import { EMBED_SHOWN, phonePx } from './phone';
+import { EMBED_SHOWN, PHONE_SCREEN, PHONE_TEXT, phonePx } from './phone';
 import type { Rect } from './tags';
 import type { Flow } from './text-flow';
 
@@ -43,6 +43,14 @@ export const CLOSE_UP_WIDTH = 2 * EMBED_SHOWN.width;
  * enough for a label at phonePx.
  */
 const MAX_COLS = 12;
+/** Capitals' and digits' height over the font's size: Atkinson Hyperlegible's are 0.67 to 0.69, taken a little under. */
+export const CAPS_OF_PX = 0.66;
+/**
+ * The unit strip's text size under a close-up `width` wide: its labels and numbers (capitals and
+ * digits) at least PHONE_TEXT tall when the picture is opened PHONE_SCREEN wide, and never under
+ * phonePx (the embed's size). At phonePx alone they were 10.7 px there (issue 26: about 9 px read).
+ */
+export const stripPx = (width: number): number => Math.max(phonePx(width), Math.ceil((PHONE_TEXT * width) / (CAPS_OF_PX * PHONE_SCREEN)));
 /** The margin round the window, for its coordinates, in squares. */
 export const MARGIN = 0.7;
 

@@ -11,7 +11,7 @@ import { clip } from '../discord/text';
 import { DISCORD_ALT_TEXT_LIMIT } from './alt-limit';
 import { measuringContext } from './canvas-pool';
 import { loadFonts } from './fonts';
-import { drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, type Spot, windowName, windowOver } from './focus-window';
+import { drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, type Spot, stripPx, windowName, windowOver } from './focus-window';
 import { encodePng } from './png';
 import { placeTags } from './tags';
 import { placeWords } from './table-place';
@@ -52,7 +52,7 @@ function layOut(view: TableView, w: FocusWindow) {
     .filter((t) => inWindow(t.anchor))
     .map((t) => ({ ...t, px: Math.max(t.px, px) }));
   const tags = placeTags(requests, { ...tableTagSpace(g, view), bounds: win }, scratch);
-  const strip = flow(scratch, stripRows(view, tableUnitsIn(view, w)), width - 2 * pad, px);
+  const strip = flow(scratch, stripRows(view, tableUnitsIn(view, w)), width - 2 * pad, stripPx(width));
   const foot = flow(scratch, footRows(view, tags, false), width - 2 * pad, px);
   const { stripTop, footTop, height } = focusBelow({ boardH, margin, pad }, top, strip.height, foot.height);
   return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };

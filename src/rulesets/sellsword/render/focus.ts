@@ -15,7 +15,8 @@
  * and drawn for the box a phone shows an embed's image in (phone.ts): CLOSE_UP_WIDTH, twice that box's
  * width, so it is crisp on a phone's dense screen, and no taller than the box's shape (a taller one is
  * shown narrower). Every word and number in it (caption, coordinates, tags, the unit strip, the key) is
- * drawn at phonePx, and token labels are as tall, so all of them are PHONE_TEXT px or more there.
+ * drawn at phonePx, and token labels are as tall, so all of them are PHONE_TEXT px or more there;
+ * the unit strip a little larger (stripPx), so its labels and numbers are as tall opened 400 px wide.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { clip } from '../../../discord/text';
@@ -28,7 +29,18 @@ import { drawBoardMarks, overlayTags, tagSpace } from './overlays';
 import { INK, PAPER, START_AREA } from '../../../render/palette';
 import { placeTags } from '../../../render/tags';
 import { drawBoardWindow } from '../../../render/terrain';
-import { CLOSE_UP_WIDTH, drawFocus, fitted, focusBelow, focusFrame, type FocusWindow, MARGIN, windowName, windowOver } from '../../../render/focus-window';
+import {
+  CLOSE_UP_WIDTH,
+  drawFocus,
+  fitted,
+  focusBelow,
+  focusFrame,
+  type FocusWindow,
+  MARGIN,
+  stripPx,
+  windowName,
+  windowOver,
+} from '../../../render/focus-window';
 
 export { CLOSE_UP_WIDTH, type FocusWindow, windowName } from '../../../render/focus-window';
 import { phonePx } from '../../../render/phone';
@@ -210,7 +222,7 @@ function layOut(view: MapView, w: FocusWindow) {
   );
   // An asked-for overlay's marks outside the window (an enemy far off) are said in its key.
   const beyond = overlayTitle(view) ? all.filter((t) => !inWindow(t.anchor)).map((t) => t.listText) : [];
-  const strip = unitStrip(scratch, view, w, width - 2 * pad, px);
+  const strip = unitStrip(scratch, view, w, width - 2 * pad, stripPx(width));
   const foot = mapKey(scratch, view, tags, width - 2 * pad, px, beyond);
   const { stripTop, footTop, height } = focusBelow({ boardH, margin, pad }, top, strip.height, foot.height);
   return { g, margin, boardW, boardH, width, height, px, pad, head, top, win, tags, strip, foot, stripTop, footTop };
@@ -221,6 +233,9 @@ const LABEL_OF_CELL = 0.56;
 
 /** The text size of the close-up in window `w`: its caption, coordinates, tags, unit strip and key (at least phonePx of its width). */
 export const focusTextPx = (w: FocusWindow): number => phonePx(w.cols * w.cell + 2 * Math.round(w.cell * MARGIN));
+
+/** The text size of the unit strip under the close-up in window `w` (focus-window.ts stripPx). */
+export const focusStripPx = (w: FocusWindow): number => stripPx(w.cols * w.cell + 2 * Math.round(w.cell * MARGIN));
 
 /** The largest a token's label is drawn in the close-up in window `w` (units.ts labelFit's limit). */
 export const focusLabelPx = (w: FocusWindow): number => w.cell * LABEL_OF_CELL;
@@ -289,7 +304,7 @@ export function drawUnitStrip(view: MapView, title: string): Canvas | null {
   const pad = Math.round(px * 0.6);
   const scratch = measuringContext();
   const head = flow(scratch, [[{ text: title, bold: true }]], width - 2 * pad, px);
-  const body = flow(scratch, [...stripRows(units), ...(dropped ? [dropped] : [])], width - 2 * pad, px);
+  const body = flow(scratch, [...stripRows(units), ...(dropped ? [dropped] : [])], width - 2 * pad, stripPx(width));
   const top = head.height + 2 * pad;
   const canvas = createCanvas(width, top + body.height + 2 * pad);
   const ctx = canvas.getContext('2d');
