@@ -116,8 +116,10 @@ describe('target suggestions', () => {
     const steps = chargeWoundingSteps(game, 'kn', charge!.path);
     expect(steps).toBeGreaterThan(0);
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge');
-    // A 400 px screen shows about the first 50 characters: the warning starts among them.
-    expect(gh!.name.indexOf('⚠')).toBeLessThan(50);
+    // A 400 px screen shows about the first 50 characters: they hold the charge's price, the odds and
+    // the wounds (issue 26); the warning comes straight after them.
+    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+% crit · \d+ wounds/);
+    expect(gh!.name.indexOf('⚠')).toBeLessThan(60);
     // The squares it steps through, with the wounds they deal, survive Discord's cut to 100.
     expect(gh!.name).toContain(`by ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
   });
@@ -151,10 +153,11 @@ describe('target suggestions', () => {
     // R26), the wounds, then the squares it steps through (the path the command will take) and its cost.
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
     expect(gh?.name).toMatch(
-      new RegExp(`^charge GH \\d+% hit, \\d+% crit · \\d+ wounds · ⚠ may reply · by ${path.join(' → ')} · \\d+ on a crit · costs 5 Vigor( · Ghoul)?$`),
+      new RegExp(`^charge GH \\(5 Vigor\\) \\d+% hit, \\d+% crit · \\d+ wounds · ⚠ may reply · by ${path.join(' → ')} · \\d+ on a crit( · Ghoul)?$`),
     );
-    // A 400 px screen shows about the first 50 characters: the odds and the warning.
-    expect(gh!.name.slice(0, 53)).toMatch(/^charge GH \d+% hit, \d+% crit · \d+ wounds · ⚠ may reply/);
+    // A 400 px screen shows about the first 50 characters: the charge's price, the odds and the wounds
+    // (a tester's Ghoul spent all its Vigor on a charge whose cost was cut off, issue 26).
+    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+% crit · \d+ wounds/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');

@@ -21,7 +21,7 @@ import {
 } from '../engine';
 import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
-import { commanderOf } from '../engine';
+import { CHARGE_VIGOR, commanderOf } from '../engine';
 import { liveTraits, onMap, printedStat, profile } from '../engine';
 import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
@@ -599,8 +599,11 @@ function targetWords(
   // R23: the steps draw no replies, but the charge's attack may be replied to from where it ends.
   const chargeReplies = charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
   const [hit, crit] = woundsFirst(odds);
+  // R23: the charge's price goes by the target's label, where a phone's cut (about 50 characters)
+  // leaves it, before the odds and wounds: a tester's Ghoul spent all its Vigor on a charge whose cost was cut off (issue 26).
+  const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `all ${CHARGE_VIGOR} Vigor` : `${CHARGE_VIGOR} Vigor`;
   return fitName(
-    `charge ${label} ${odds ? [...odds.odds, ...odds.hitNotes].join(', ') : 'odds unknown'}`,
+    `charge ${label} (${price}) ${odds ? [...odds.odds, ...odds.hitNotes].join(', ') : 'odds unknown'}`,
     [
       hit ?? '',
       chargeReplies,
@@ -609,7 +612,6 @@ function targetWords(
       ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
       crit ?? '',
       (via && statusWords(game, unitId, via)) || '',
-      'costs 5 Vigor',
       card,
     ].filter(Boolean),
   );
