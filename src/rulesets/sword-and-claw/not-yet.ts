@@ -14,7 +14,6 @@ export interface NotYet {
 export const SC_NOT_YET: readonly NotYet[] = [
   { id: 'spellcasting', words: 'spellcasting' },
   { id: 'siege', words: 'siege weapons' },
-  { id: 'trampling-on-a-charge', words: 'trample attacks on a charge' },
 ];
 
 /** Troop qualities (SC App. A) whose rules are not played: an army with such a troop is refused (army-check.ts). */

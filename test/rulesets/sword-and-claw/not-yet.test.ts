@@ -7,7 +7,6 @@ import { parseWith } from '../../../src/formats/problems';
 import { checkArmy } from '../../../src/rulesets/sword-and-claw/army-check';
 import { troopCardSchema } from '../../../src/rulesets/sword-and-claw/formats/troop-card';
 import { SC_HELP, SC_NOT_YET_SENTENCE } from '../../../src/rulesets/sword-and-claw/help-topics';
-import { scStepSchema } from '../../../src/rulesets/sword-and-claw/formats/scenario';
 import { SC_NOT_YET } from '../../../src/rulesets/sword-and-claw/not-yet';
 import { troop } from './cards';
 
@@ -24,9 +23,6 @@ const PROOFS: Readonly<Record<string, () => void>> = {
   },
   // SC App. A Siege Weapon: an army with one is refused.
   siege: () => expect(army(troop({ id: 'ram', qualities: ['Siege Weapon'] })).problems.map((p) => p.code)).toEqual(['quality-not-played']),
-  // SC Movement d Trampling: a Move tramples (ruling SC134); a charge names no troops to trample.
-  'trampling-on-a-charge': () =>
-    expect(parseWith(scStepSchema, { charge: 'brute', target: 'skink', trample: [{ target: 'skink', with: 'trample' }] }).ok).toBe(false),
 };
 
 describe("Sword and Claw's help says only what is really not played", () => {

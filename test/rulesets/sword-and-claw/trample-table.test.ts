@@ -101,3 +101,71 @@ describe('a trample in the log', () => {
     expect(lines).toContain("🎲 Trample: GW's Stomp at FO1: d10 9 +0 skill = 9 against Melee Defense 5, a hit; d6 1 +2 = 3 damage, 1 wound.");
   });
 });
+
+const ON_A_CHARGE = 'sc-movement-d-trample-on-a-charge-charge-only-minus-two-and-the-attack-spent';
+const SEVERAL = 'sc-movement-d-trample-several-on-one-move-or-charge-one-attack-each';
+
+describe('/order charge trample (SC Movement d; ruling SC135)', () => {
+  const { setup, state } = scenarioStart(scenario(ON_A_CHARGE), content);
+
+  it('suggests the smaller enemy the charge can go straight through, and its Charge Only horn', () => {
+    expect(suggestOrder(setup, state, 'p1', 'charge', 'trample', { troop: 'RH', target: 'PI2' }).choices).toEqual([{ name: 'PI1 (Pikeman)', value: 'PI1' }]);
+    expect(suggestOrder(setup, state, 'p1', 'charge', 'attack', { troop: 'RH', target: 'PI2', trample: 'PI1' }).choices).toEqual([
+      { name: 'Horn Charge (+2 to hit, d6+3 damage)', value: 'horn' },
+    ]);
+  });
+
+  it('reads into a charge that names its tramples, and the legal orders list it', () => {
+    const command = { type: 'charge', troop: 'rh', target: 'pk', trample: [{ target: 'fm', attack: 'horn' }] };
+    expect(parseOrder(setup, state, 'charge', { troop: 'RH', target: 'PI2', trample: 'PI1' })).toEqual({ ok: true, command });
+    expect(legalCommands(setup, state)).toContainEqual(command);
+    expect(parseOrder(setup, state, 'charge', { troop: 'RH', target: 'PI2', trample: 'PI1', attack: 'gore' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-a-trample-attack' },
+    });
+  });
+
+  it('the practice opponent with two attacks a turn tramples the enemy its charge goes through', () => {
+    // The far pikeman wounded, so the charge at it is worth more than one at the near pikeman.
+    const troops = { ...state.troops, pk: { ...state.troops.pk!, taken: 1, hurt: true } };
+    expect(chooseScCommand(setup, { ...state, troops }, 'p1')).toEqual({
+      type: 'charge',
+      troop: 'rh',
+      target: 'pk',
+      trample: [{ target: 'fm', attack: 'horn' }],
+    });
+  });
+});
+
+describe('several tramples from one order (SC Movement d)', () => {
+  const { setup, state } = scenarioStart(scenario(SEVERAL), content);
+
+  it('/order trample reads "GO1, GO2" into one Move straight through both, each with its Stomp', () => {
+    expect(parseOrder(setup, state, 'trample', { troop: 'O1', target: 'GO1, GO2' })).toEqual({
+      ok: true,
+      command: {
+        type: 'move',
+        troop: 'o1',
+        how: 'move',
+        path: [1, 2, 3, 4, 5, 6],
+        trample: [
+          { target: 'g1', attack: 'stomp' },
+          { target: 'g2', attack: 'stomp' },
+        ],
+      },
+    });
+  });
+
+  it('suggests the next troop it can go on through once one is typed, on a Move and on a charge', () => {
+    expect(suggestOrder(setup, state, 'p1', 'trample', 'target', { troop: 'O1', target: 'GO1 ' }).choices).toEqual([
+      { name: 'GO1, then GO2 (Goblin)', value: 'GO1 GO2' },
+    ]);
+    expect(suggestOrder(setup, state, 'p1', 'charge', 'trample', { troop: 'O2', target: 'HB', trample: 'GO3 ' }).choices).toEqual([
+      { name: 'GO3, then GO4 (Goblin)', value: 'GO3 GO4' },
+    ]);
+    expect(parseOrder(setup, state, 'charge', { troop: 'O2', target: 'HB', trample: 'GO3 GO4' })).toMatchObject({
+      ok: true,
+      command: { type: 'charge', trample: [{ target: 'g3' }, { target: 'g4' }] },
+    });
+  });
+});

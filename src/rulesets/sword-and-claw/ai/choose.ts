@@ -7,7 +7,7 @@
  * - deployment: the troops placed as a missed deadline places them (nearest its edge);
  * - movement: an unloaded weapon is reloaded; a troop with a shot where it stands aims and keeps still; a troop that can
  *   reach a square next to an enemy with a Move goes there (trampling an enemy on the way when it has two
- *   attacks a turn or more), to strike in the melee step, unless a
+ *   attacks a turn or more, and so on a charge), to strike in the melee step, unless a
  *   charge is worth more (the chance its d6 lands it next to the enemy times its strike there, Charge
  *   Only attacks counted: ai/charge.ts); one that cannot charges the enemy worth most; any other
  *   closes in on the nearest enemy, running (unless it Can't Run) when that keeps no attack from it this turn;
@@ -28,7 +28,7 @@ import { areAdjacent, opportunityAttacksPerRound } from '../rules/opportunity';
 import { aimShot, type ShotTroops } from '../rules/ranged';
 import { inchesBetween } from '../rules/sight';
 import type { Piece, ScTable } from '../rules/table';
-import { meleeOptions, trampleOptions } from '../match/options';
+import { chargeTrampleOptions, meleeOptions, trampleOptions } from '../match/options';
 import { strikeAim } from '../match/melee-options';
 import { areaValue, spreadValue, sweepWays } from './spread';
 import { bestCharge, fightWorth, type StrikeWorth } from './charge';
@@ -223,7 +223,7 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
   }
   // A troop that shoots keeps its shot for a later turn rather than charge (a charger does not shoot: SC35).
   const charge = ranged ? null : chargeOrder(setup, s, table, troop, strike?.at ?? null, enemies);
-  if (charge) return charge;
+  if (charge) return chargeTrample(setup, s, troop, charge) ?? charge;
   if (strike !== null) return trampleOrder(setup, s, troop) ?? { type: 'move', troop: troop.id, how: 'move', path: strike.path };
   if (!closest || closest.d >= nearestEnemy(table, piece, troop.at!, enemies)) return null;
   return { type: 'move', troop: troop.id, how: closest.run ? 'run' : 'move', path: closest.path };
@@ -237,6 +237,15 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
 function trampleOrder(setup: ScSetup, s: ScState, troop: ScTroop): ScCommand | null {
   if (opportunityAttacksPerRound(cardOf(setup, troop)) < 2) return null;
   return trampleOptions(setup, s, troop)[0] ?? null;
+}
+
+/**
+ * A trample on the charge's way (SC Movement d; ruling SC135): as on a Move, a troop with two attacks a
+ * turn or more tramples the first smaller enemy its charge's line already goes through.
+ */
+function chargeTrample(setup: ScSetup, s: ScState, troop: ScTroop, charge: ScCommand): ScCommand | null {
+  if (opportunityAttacksPerRound(cardOf(setup, troop)) < 2) return null;
+  return chargeTrampleOptions(setup, s, troop, [charge])[0] ?? null;
 }
 
 /**

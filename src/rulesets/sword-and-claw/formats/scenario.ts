@@ -51,6 +51,13 @@ const routeShape = { path: z.array(squareSchema).min(1).max(80).optional(), to: 
 const oneRoute = (r: { path?: unknown; to?: unknown }) => (r.path === undefined) !== (r.to === undefined);
 const ROUTE_HELP = { ...whenValid, error: 'give the squares moved through ("path") or the square to reach ("to"), one of them' };
 
+/** The enemies a Move or a Charge tramples, in the order it meets them, each with the attack it tramples with ("trample": the rulebook's numbers) (SC Movement d). */
+const trampleList = z
+  .array(z.strictObject({ target: idSchema, with: idSchema }))
+  .min(1)
+  .max(10)
+  .optional();
+
 const moveStep = z
   .strictObject({
     move: idSchema,
@@ -61,11 +68,7 @@ const moveStep = z
     /** A flyer's new level, reached before it sets off (SC Flight "Changing Altitude"); with no route it only changes level. */
     altitude: z.enum(ALTITUDES).optional(),
     /** The enemies a Move tramples on its path, each with the attack it tramples with ("trample": the rulebook's numbers) (SC Movement d). */
-    trample: z
-      .array(z.strictObject({ target: idSchema, with: idSchema }))
-      .min(1)
-      .max(10)
-      .optional(),
+    trample: trampleList,
   })
   .refine((s) => oneRoute(s) || (s.altitude !== undefined && s.path === undefined && s.to === undefined), ROUTE_HELP)
   .refine((s) => s.then === undefined || s.how === 'slide', { ...whenValid, path: ['then'], error: 'only a slide has a move after it ("then")' });
@@ -82,7 +85,7 @@ export const scStepSchema = keyed('step', {
   }),
   shoot: z.strictObject({ shoot: idSchema, with: idSchema, target: idSchema }),
   aim: z.strictObject({ aim: idSchema }),
-  charge: z.strictObject({ charge: idSchema, target: idSchema, via: squareSchema.optional() }),
+  charge: z.strictObject({ charge: idSchema, target: idSchema, via: squareSchema.optional(), trample: trampleList }),
   reload: z.strictObject({ reload: idSchema }),
   opportunity: z.strictObject({ opportunity: idSchema, with: idSchema.nullable() }),
   ready: z.strictObject({ ready: idSchema }),

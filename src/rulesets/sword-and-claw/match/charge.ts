@@ -9,9 +9,12 @@ import { checkPath, reachable } from '../rules/movement';
 import { scTable, type ScTable } from '../rules/table';
 import type { Ctx } from './deploy';
 import { walk } from './move';
-import { cardOf, keptFor, meleeAttacks, moveOf, onTable, pieceOf, yourTroop } from './tables';
+import { cardOf, keptFor, meleeAttacks, moveOf, onTable, pieceOf, tableOf, yourTroop } from './tables';
 import { conditionRefusal } from '../rules/conditions';
-import type { ScCommand, ScSetup, ScState, ScTroop } from './types';
+import { crossing } from '../rules/trample';
+import { trampleRefusal } from './trample';
+import { trampleChargeLine } from './trample-line';
+import type { ScCommand, ScSetup, ScState, ScTroop, TrampleAim } from './types';
 
 /** The table with `mover` standing at `at`: its own square counts as its, never as another troop's. */
 function tableWith(setup: ScSetup, s: ScState, mover: ScTroop, at: number): ScTable {
@@ -37,8 +40,18 @@ export interface ChargePlan {
   readonly inches: number;
 }
 
-/** The charge of `troop` at `targetId`, through `via` for a Nimble Charger, or the sentence why not. */
-export function planCharge(setup: ScSetup, s: ScState, troop: ScTroop, targetId: string, via?: number): ChargePlan | { code: string; message: string } {
+/**
+ * The charge of `troop` at `targetId`, through `via` for a Nimble Charger, trampling `tramples` on its
+ * line (SC Movement d; ruling SC135), or the sentence why not.
+ */
+export function planCharge(
+  setup: ScSetup,
+  s: ScState,
+  troop: ScTroop,
+  targetId: string,
+  via?: number,
+  tramples: readonly TrampleAim[] = [],
+): ChargePlan | { code: string; message: string } {
   const target = s.troops[targetId];
   if (!target || target.removed || target.at === null || target.player === troop.player)
     return { code: 'not-an-enemy', message: `${targetId} is not an enemy troop on the table` };
@@ -58,6 +71,7 @@ export function planCharge(setup: ScSetup, s: ScState, troop: ScTroop, targetId:
     inches -= found.spent;
     at = via;
   }
+  if (tramples.length > 0) return trampleCharge(setup, s, troop, target, { via: first, inches, at }, tramples);
   const line = chargeLine(tableWith(setup, s, troop, at), pieceOf(setup, troop, at), pieceOf(setup, target), inches);
   if (line === null) return { code: 'out-of-charge-reach', message: `${targetId} is too far for ${troop.id} to charge` };
   // A charge is a movement at the enemy: a troop already next to it has nowhere to charge (ruling SC33).
@@ -65,17 +79,70 @@ export function planCharge(setup: ScSetup, s: ScState, troop: ScTroop, targetId:
   return { via: first, line, inches };
 }
 
+/**
+ * Ruling SC135: a charge that tramples runs the cheapest line straight through each troop it names, in
+ * turn, to a square next to the charged enemy, and each trample is checked as a Move's is (ruling
+ * SC134), a Charge Only attack allowed (SC App. B Charge Only, SC Movement d).
+ */
+function trampleCharge(
+  setup: ScSetup,
+  s: ScState,
+  troop: ScTroop,
+  target: ScTroop,
+  from: { via: readonly number[]; inches: number; at: number },
+  tramples: readonly TrampleAim[],
+): ChargePlan | { code: string; message: string } {
+  if (tramples.some((a) => a.target === target.id))
+    return { code: 'trample-the-charged', message: `${troop.id} charges ${target.id} to fight it: it stops next to it, so it cannot trample it too` };
+  const line = trampleChargeLine(
+    setup,
+    s,
+    troop,
+    from.at,
+    target,
+    tramples.map((a) => a.target),
+    from.inches,
+  );
+  if (line === null)
+    return {
+      code: 'no-trample-line',
+      message: `${troop.id} has no charge at ${target.id} that goes straight through ${tramples.map((a) => a.target).join(' then ')} within its charge`,
+    };
+  const refused = trampleRefusal(
+    setup,
+    s,
+    troop,
+    tableOf(setup, s, troop.id),
+    pieceOf(setup, troop, from.at),
+    line.path,
+    Number.POSITIVE_INFINITY,
+    tramples,
+    true,
+  );
+  if (refused) return refused;
+  return { via: from.via, line, inches: from.inches };
+}
+
+/** The tramples whose target's space `path` (from `start`, before any falling back) enters: those the charge reaches (ruling SC135). */
+function reached(setup: ScSetup, s: ScState, troop: ScTroop, start: number, path: readonly number[], tramples: readonly TrampleAim[]): TrampleAim[] {
+  const board = { width: setup.map.grid[0]!.length };
+  return tramples.filter((a) => crossing(board, pieceOf(setup, troop, start), start, path, pieceOf(setup, s.troops[a.target]!)) !== null);
+}
+
 export function chargeTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { type: 'charge' }>): void {
   const s = ctx.state;
   const troop = yourTroop(s, c.troop);
   if (s.turn!.used.includes(c.troop)) refuse('already-acted-this-step', `${c.troop} has already had its movement order this turn.`);
-  const plan = planCharge(setup, s, troop, c.target, c.via);
+  const tramples = c.trample ?? [];
+  const plan = planCharge(setup, s, troop, c.target, c.via, tramples);
   if ('code' in plan) refuse(plan.code, `${plan.message}.`);
   ctx.emit({ type: 'ordered', troop: c.troop, how: 'charge', recorded: 'charge' });
   const roll = ctx.roll(6);
   let path = chargeEnd(plan.line, plan.inches, roll);
   let fellBack = false;
   const start = plan.via.length > 0 ? plan.via[plan.via.length - 1]! : troop.at!;
+  // A troop the die stops short of is not trampled; one the die leaves the charger inside is, as it falls back (ruling SC134).
+  const made = reached(setup, s, troop, start, path, tramples);
   if (path.length > 0) {
     // Where the die leaves it inside a friend, it stands on the last free square of the line (SC Movement c).
     const checked = checkPath(tableWith(setup, s, troop, start), pieceOf(setup, troop, start), path, Number.POSITIVE_INFINITY);
@@ -84,6 +151,6 @@ export function chargeTroop(ctx: Ctx, setup: ScSetup, c: Extract<ScCommand, { ty
   }
   ctx.emit({ type: 'charged', troop: c.troop, target: c.target, via: plan.via, line: plan.line.path, path, roll, dice: ctx.dice() });
   const all = [...plan.via, ...path];
-  if (all.length > 0) walk(ctx, setup, c.troop, all, 'move', []);
+  if (all.length > 0) walk(ctx, setup, c.troop, all, 'move', [], made);
   if (fellBack && !ctx.state.prompt) ctx.emit({ type: 'fell-back', troop: c.troop });
 }

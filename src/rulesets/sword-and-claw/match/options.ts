@@ -16,6 +16,7 @@ import { cardOf, hasFlight, hasRangedAttack, moveOf, onTable, pieceOf, tableOf }
 import { ALTITUDES, type Altitude, climbCost, levelOf } from '../rules/altitude';
 import { canEnd } from '../rules/movement';
 import { pieceLevel, scTable } from '../rules/table';
+import { crossing, mayTrample } from '../rules/trample';
 
 const ALOFT: readonly Altitude[] = ['hover', 'low', 'high'];
 import { conditionsAllow } from './conditions';
@@ -39,6 +40,12 @@ function deployOptions(setup: ScSetup, s: ScState): ScCommand[] {
   return out;
 }
 
+/** A troop's charges, and those of them that trample on the way (SC Movement d). */
+function chargeWithTramples(setup: ScSetup, s: ScState, t: ScTroop): ScCommand[] {
+  const charges = chargeOptions(setup, s, t);
+  return [...charges, ...chargeTrampleOptions(setup, s, t, charges)];
+}
+
 function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCommand[] {
   const table = tableOf(setup, s);
   const used = s.turn!.used;
@@ -59,7 +66,7 @@ function moveOptions(setup: ScSetup, s: ScState, mine: readonly ScTroop[]): ScCo
         ...(card.qualities.includes("Can't Run") ? [] : far.map(([to]): ScCommand => ({ type: 'move', troop: t.id, how: 'run', to }))),
         ...near.map((to): ScCommand => ({ type: 'move', troop: t.id, how: 'slide', to })),
         ...(hasFlight(card) ? climbOptions(setup, s, t) : []),
-        ...chargeOptions(setup, s, t),
+        ...chargeWithTramples(setup, s, t),
         ...trampleOptions(setup, s, t),
         ...aim,
       ];
@@ -96,6 +103,32 @@ export function trampleOptions(setup: ScSetup, s: ScState, t: ScTroop): ScComman
   return trampleTargets(setup, s, t).flatMap(({ target, path }) =>
     trampleChoices(setup, s, t, target).map((a): ScCommand => ({ type: 'move', troop: t.id, how: 'move', path, trample: [{ target, attack: a.id }] })),
   );
+}
+
+/**
+ * The charges among `charges` that trample a smaller enemy their plain line already goes through (SC
+ * Movement d; ruling SC135), with each attack it may trample with, a Charge Only one too; one trample
+ * each, as the options list a Move's tramples.
+ */
+export function chargeTrampleOptions(setup: ScSetup, s: ScState, t: ScTroop, charges: readonly ScCommand[]): ScCommand[] {
+  const card = cardOf(setup, t);
+  const level = pieceLevel(pieceOf(setup, t));
+  const smaller = onTable(s).filter((e) => e.player !== t.player && mayTrample(card.size, cardOf(setup, e).size) && pieceLevel(pieceOf(setup, e)) === level);
+  if (smaller.length === 0) return [];
+  const board = { width: setup.map.grid[0]!.length };
+  return charges.flatMap((c) => {
+    if (c.type !== 'charge' || c.trample !== undefined) return [];
+    const plan = planCharge(setup, s, t, c.target, c.via);
+    if ('code' in plan) return [];
+    const start = plan.via.length > 0 ? plan.via[plan.via.length - 1]! : t.at!;
+    return smaller
+      .filter((e) => e.id !== c.target && crossing(board, pieceOf(setup, t, start), start, plan.line.path, pieceOf(setup, e)) !== null)
+      .flatMap((e) =>
+        trampleChoices(setup, s, t, e.id, true)
+          .map((a): ScCommand => ({ ...c, trample: [{ target: e.id, attack: a.id }] }))
+          .filter((o) => o.type === 'charge' && !('code' in planCharge(setup, s, t, o.target, o.via, o.trample))),
+      );
+  });
 }
 
 /** The enemies `t` may charge from where it stands (a Nimble Charger's first move is the order's own choice). */

@@ -167,7 +167,13 @@ function commandOf(step: ScStep, setup: ScSetup, state: ScState): { command: ScC
   if ('reload' in step) return { command: { type: 'reload', troop: step.reload }, by: owner(step.reload) };
   if ('charge' in step)
     return {
-      command: { type: 'charge', troop: step.charge, target: step.target, ...(step.via !== undefined ? { via: sq(step.via) } : {}) },
+      command: {
+        type: 'charge',
+        troop: step.charge,
+        target: step.target,
+        ...(step.via !== undefined ? { via: sq(step.via) } : {}),
+        ...(step.trample ? { trample: step.trample.map((t) => ({ target: t.target, attack: t.with })) } : {}),
+      },
       by: owner(step.charge),
     };
   if ('aim' in step) return { command: { type: 'aim', troop: step.aim }, by: owner(step.aim) };

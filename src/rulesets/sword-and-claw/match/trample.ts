@@ -33,6 +33,7 @@ export function trampleRefusal(
   path: readonly number[],
   budget: number,
   aims: readonly TrampleAim[],
+  charging = false,
 ): RuleError | null {
   const card = cardOf(setup, troop);
   const most = opportunityAttacksPerRound(card);
@@ -57,7 +58,9 @@ export function trampleRefusal(
       return ruleError('trample-not-straight', 'A trampling troop goes straight on through its target to the square opposite the one it entered from');
     if (c.clears === null && couldGoOn(table, mover, path, budget, them))
       return ruleError('trample-through', `${troop.id} has the movement to go on through ${aim.target} to the square opposite: a trampling troop must`);
-    const allowed = trampleAttacks(card, { charging: false, startedNextTo: areAdjacent(table, mover, them) });
+    // "Started the turn adjacent": where the troop stood as it was ordered, before a Nimble Charger's first move.
+    const startedNextTo = areAdjacent(table, charging ? pieceOf(setup, troop) : mover, them);
+    const allowed = trampleAttacks(card, { charging, startedNextTo });
     if (!allowed.some((a) => a.id === aim.attack))
       return ruleError('not-a-trample-attack', `${troop.id} tramples ${aim.target} with ${allowed.map((a) => a.name).join(' or ')}, not "${aim.attack}"`);
   }
@@ -134,11 +137,11 @@ export function trampleTargets(setup: ScSetup, s: ScState, troop: ScTroop): { ta
     });
 }
 
-/** The attacks `troop` may trample `targetId` with on a Move from where it stands (rulings SC121, SC122). */
-export function trampleChoices(setup: ScSetup, s: ScState, troop: ScTroop, targetId: string): TroopAttack[] {
+/** The attacks `troop` may trample `targetId` with on a Move (or a Charge) from where it stands (rulings SC121, SC122). */
+export function trampleChoices(setup: ScSetup, s: ScState, troop: ScTroop, targetId: string, charging = false): TroopAttack[] {
   const table = tableOf(setup, s, troop.id);
   const startedNextTo = areAdjacent(table, pieceOf(setup, troop), pieceOf(setup, s.troops[targetId]!));
-  return trampleAttacks(cardOf(setup, troop), { charging: false, startedNextTo });
+  return trampleAttacks(cardOf(setup, troop), { charging, startedNextTo });
 }
 
 /** Whether the mover's space at `at` overlaps the target's. */

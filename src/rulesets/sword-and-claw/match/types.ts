@@ -421,7 +421,14 @@ export type ScCommand =
    * Charge: the troop's movement order, along the straight line to `target` (SC Movement a); a Nimble
    * Charger may first move to `via` within its Move (SC App. A).
    */
-  | { readonly type: 'charge'; readonly troop: string; readonly target: string; readonly via?: number }
+  | {
+      readonly type: 'charge';
+      readonly troop: string;
+      readonly target: string;
+      readonly via?: number;
+      /** The smaller enemies it tramples on its line, in the order it meets them, and with what (SC Movement d; ruling SC135). */
+      readonly trample?: readonly TrampleAim[];
+    }
   /** A ranged attack declared in the ranged step, resolved with the others when the step closes (SC Ranged a). */
   | { readonly type: 'shoot'; readonly troop: string; readonly attack: string; readonly target: string }
   /** The answer to the opportunity attack prompt: an attack's id, or null for none. */

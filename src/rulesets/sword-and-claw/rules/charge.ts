@@ -23,7 +23,7 @@ export interface ChargeLine {
 }
 
 /** Inches spent after each square of a path, as checkPath counts them (every second diagonal 2). */
-function spentAlong(table: ScTable, mover: Piece, path: readonly number[]): number[] {
+export function spentAlong(table: ScTable, mover: Piece, path: readonly number[]): number[] {
   const out: number[] = [];
   for (let i = 1; i <= path.length; i++) {
     const r = checkPath(table, mover, path.slice(0, i), Number.POSITIVE_INFINITY);

@@ -5,6 +5,7 @@
  */
 import type { RuleError } from '../../../engine/errors';
 import type { OrderSpec, Suggestion } from '../../ruleset';
+import type { TroopAttack } from '../formats/troop-card';
 import { allowance, reachable } from '../rules/movement';
 import { scTable } from '../rules/table';
 import { ALTITUDES, type Altitude, climbCost, LEVEL_WORDS, levelOf } from '../rules/altitude';
@@ -17,7 +18,8 @@ import { shotTroops } from '../match/ranged';
 import { findAttack, hitsAutomatically, meleeModifiers } from '../rules/melee';
 import { isFlanked } from '../rules/flanking';
 import { trampleAttackOf } from '../rules/trample';
-import { trampleChoices, tramplePath } from '../match/trample';
+import { tramplePath } from '../match/trample';
+import { chargeFits, chargeTrampleAttacks, chargeTramplesIn, moveFits, trampleIn, trampleListChoices } from './trample-orders';
 import { type SweepAim, sweepSize } from '../rules/sweep';
 import { templateAt, templateOf, troopsUnder } from '../rules/templates';
 import { aimShot } from '../rules/ranged';
@@ -77,6 +79,8 @@ export const SC_ORDERS: readonly OrderSpec[] = [
       troop,
       { name: 'target', description: 'The enemy it charges', required: true },
       { name: 'via', description: 'Nimble Charger only: a square within its Move to set off from', required: false },
+      { name: 'trample', description: 'Smaller enemies it tramples on the way, in the order met, like GO1 GO2', required: false },
+      { name: 'attack', description: 'What it tramples with: its stomp, slam, rush or lance, or the plain trample', required: false },
     ],
   },
   {
@@ -84,7 +88,7 @@ export const SC_ORDERS: readonly OrderSpec[] = [
     description: 'Move a troop straight through a smaller enemy, attacking it as it goes',
     options: [
       troop,
-      { name: 'target', description: 'The smaller enemy it tramples', required: true },
+      { name: 'target', description: 'The smaller enemy it tramples, or several in the order met, like GO1 GO2', required: true },
       { name: 'attack', description: 'What it tramples with: its stomp, slam or rush, or the plain trample', required: false },
     ],
   },
@@ -166,10 +170,12 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   if (order === 'charge') {
     const target = troopIn(setup, s, o.target);
     if (isError(target)) return { ok: false, error: target };
-    if (o.via === undefined) return { ok: true, command: { type: 'charge', troop: id, target } };
+    const tramples = chargeTramplesIn(setup, s, id, o);
+    if (isError(tramples)) return { ok: false, error: tramples };
+    if (o.via === undefined) return { ok: true, command: { type: 'charge', troop: id, target, ...tramples } };
     const via = squareIn(setup, o.via);
     if (isError(via)) return { ok: false, error: via };
-    return { ok: true, command: { type: 'charge', troop: id, target, via } };
+    return { ok: true, command: { type: 'charge', troop: id, target, via, ...tramples } };
   }
   const at = squareIn(setup, order === 'deploy' ? o.square : o.to);
   if (isError(at)) return { ok: false, error: at };
@@ -180,29 +186,6 @@ export function parseOrder(setup: ScSetup, s: ScState, order: string, o: Options
   const then = squareIn(setup, o.then);
   if (isError(then)) return { ok: false, error: then };
   return { ok: true, command: { type: 'move', troop: id, how: 'slide', to: at, then: { to: then } } };
-}
-
-/**
- * `/order trample` as a Move along the cheapest path straight through the target (SC Movement d;
- * ruling SC123), with the attack typed, or the first it may use (its stomp-like attack, else the
- * rulebook's trample: ruling SC121, SC122).
- */
-function trampleIn(setup: ScSetup, s: ScState, id: string, o: Options): Parsed {
-  const target = troopIn(setup, s, o.target);
-  if (isError(target)) return { ok: false, error: target };
-  const t = s.troops[id]!;
-  if (t.at === null || t.removed) return no('not-on-table', `${labelOf(setup, id)} is not on the table.`);
-  const found = tramplePath(setup, s, t, target);
-  if (found === null)
-    return no(
-      'no-trample-path',
-      `${labelOf(setup, id)} cannot trample ${labelOf(setup, target)} now: a troop tramples a smaller enemy at its own level, straight through its space to the square beyond, within its Move.`,
-    );
-  const choices = trampleChoices(setup, s, t, target);
-  const typed = (o.attack ?? '').trim().toLowerCase();
-  const attack = typed === '' ? choices[0]! : choices.find((a) => a.id === typed || a.name.toLowerCase() === typed);
-  if (!attack) return no('not-a-trample-attack', `${labelOf(setup, id)} tramples with ${choices.map((a) => a.name).join(' or ')}.`);
-  return { ok: true, command: { type: 'move', troop: id, how: 'move', path: found.path, trample: [{ target, attack: attack.id }] } };
 }
 
 /** A level as typed (SC Flight): its name, any case; "ground" and "land" for Landed. */
@@ -382,11 +365,19 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
       return chosen ? altitudeChoices(s, chosen.id, ofTroop) : [];
     case 'via':
       return chosen && o.target !== undefined ? viaSquares(setup, s, chosen.id, o.target) : [];
+    case 'trample': {
+      const target = chosen && o.target !== undefined ? troopOf(setup, s.troops, o.target) : null;
+      const via = o.via === undefined ? undefined : squareOf(setup, o.via);
+      if (!chosen || !target || via === null) return [];
+      return trampleListChoices(setup, s, chosen, o.trample ?? '', (ids) => chargeFits(setup, s, chosen, target.id, via, ids));
+    }
     case 'then': {
       const slid = o.to === undefined ? null : squareOf(setup, o.to);
       return chosen && slid !== null && ofTroop.some((c) => c.type === 'move' && c.to === slid) ? thenSquares(setup, s, chosen.id, slid) : [];
     }
     case 'attack':
+      if (chosen && o.trample !== undefined && ofTroop.some((c) => c.type === 'charge'))
+        return unique(chargeTrampleAttacks(setup, s, chosen, o.trample).flatMap((x) => x.attacks.map((a) => ({ name: attackWords(a), value: a.id }))));
       return unique(
         ofTroop.flatMap((c) =>
           c.type === 'attack' || c.type === 'shoot'
@@ -397,6 +388,10 @@ function choicesOf(setup: ScSetup, s: ScState, legal: readonly ScCommand[], opti
         ),
       );
     case 'target': {
+      // A second troop to trample on the same Move: those it can go on straight through after the first.
+      const several = /[^\s,][\s,]/.test(o.target ?? '');
+      if (chosen && several && ofTroop.some((c) => c.type === 'move' && c.trample))
+        return trampleListChoices(setup, s, chosen, o.target ?? '', (ids) => moveFits(setup, s, chosen, ids));
       const attack = o.attack?.trim().toLowerCase();
       return unique(
         ofTroop.flatMap((c) =>
@@ -441,19 +436,21 @@ function sweepChoices(setup: ScSetup, s: ScState, legal: readonly ScCommand[], o
   return Array.from({ length: size }, (_, i) => ({ name: i + 1 === size ? `${size} (all, the default)` : `${i + 1}`, value: `${i + 1}` }));
 }
 
-/** A trample's attack, for a target typed or any: its name with its numbers (rulings SC121, SC122). */
+/** A trample's attack, for a target typed (the first of several) or any: its name with its numbers (rulings SC121, SC122). */
 function trampleAttackChoices(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type: 'move' }>, typed: string | undefined): Suggestion[] {
-  const target = typed === undefined ? null : troopOf(setup, s.troops, typed);
+  const first = typed?.trim().split(/[\s,]+/)[0];
+  const target = first === undefined || first === '' ? null : troopOf(setup, s.troops, first);
   return (c.trample ?? [])
     .filter((x) => target === null || x.target === target.id)
     .map((x) => {
       const a = trampleAttackOf(cardOf(setup, s.troops[c.troop]!), x.attack)!;
-      return {
-        name: `${a.name} (${a.toHit >= 0 ? '+' : ''}${a.toHit} to hit, d6${a.dmg.bonus === 0 ? '' : a.dmg.bonus > 0 ? `+${a.dmg.bonus}` : a.dmg.bonus} damage)`,
-        value: x.attack,
-      };
+      return { name: attackWords(a), value: x.attack };
     });
 }
+
+/** An attack with its numbers: `Stomp (+1 to hit, d6+2 damage)`. */
+const attackWords = (a: TroopAttack): string =>
+  `${a.name} (${a.toHit >= 0 ? '+' : ''}${a.toHit} to hit, d6${a.dmg.bonus === 0 ? '' : a.dmg.bonus > 0 ? `+${a.dmg.bonus}` : a.dmg.bonus} damage)`;
 
 /**
  * Where a trample takes the troop and what it would do, as a target's suggestion shows it:
