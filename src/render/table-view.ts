@@ -93,7 +93,8 @@ export type TableOverlay =
   | { readonly kind: 'path'; readonly unit: string; readonly squares: readonly Square[]; readonly style: PathStyle; readonly words: string }
   /**
    * An attack: a line from where the attacker stood to where the target stood (top-left squares and
-   * spans, so a target removed by it is still pointed at), tagged with its result ("HIT 1", "MISS").
+   * spans, so a target removed by it is still pointed at), tagged with the target, the attacker and the result
+   * ("RS2: HC's HIT 1 wound", "HC: RS1's OPPORTUNITY MISS").
    */
   | {
       readonly kind: 'attack';
@@ -101,7 +102,7 @@ export type TableOverlay =
       readonly to: Placed;
       readonly tag: string;
       readonly hit: boolean;
-      /** The tag with who attacked whom, for the numbered list when the tag has no room ("HC on RS2: HIT 1"). */
+      /** The tag as the numbered list gives it when it has no room on the board (the tag itself, for a game whose tags name both troops). */
       readonly listText: string;
       readonly words: string;
     }

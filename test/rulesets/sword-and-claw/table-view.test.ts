@@ -55,7 +55,7 @@ describe('Sword and Claw table view', () => {
     expect([...labelUnits(units, (c) => c, { thirdForm: true }).values()]).toEqual(['HCA', 'HCR']);
   });
 
-  it('draws Move solid, Run dashed and Slide dotted, and tags strikes with their wounds or MISS', () => {
+  it('draws Move solid, Run dashed and Slide dotted, and tags strikes with their target, attacker and wounds or MISS', () => {
     const view = scTableView(meleeTable());
     const paths = view.overlays.flatMap((o) => (o.kind === 'path' ? [[o.unit, o.style]] : []));
     expect(paths).toEqual([
@@ -64,7 +64,8 @@ describe('Sword and Claw table view', () => {
       ['m3', 'solid'],
     ]);
     const tags = view.overlays.flatMap((o) => (o.kind === 'attack' ? [o.tag] : []));
-    expect(tags).toEqual(['HIT 2', 'HIT 1', 'MISS']);
+    // Named as Sellsword's labels are ("PC: LO's REPLY MISS"): whom it struck, whose it was, what it did.
+    expect(tags).toEqual(["HS1: RM's HIT 2 wounds", "HCA: RSW's HIT 1 wound", "HS2: RSK's MISS"]);
     expect(view.lines).toContain("Marked on the map: Bob's last turn");
     expect(view.marks).toBe("Bob's last turn");
     expect(view.legend.map((e) => e.kind)).toEqual(['look', 'look', 'pips', 'badge', 'path', 'path', 'path', 'attack', 'removed']);

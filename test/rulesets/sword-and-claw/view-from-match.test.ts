@@ -97,10 +97,19 @@ describe("Sword and Claw's turn picture from a played match", () => {
         expect(u.at).toEqual(now.removed ? null : squareOf(s, now.at));
       }
       const melee = t.events.flatMap((e): readonly { hit: boolean; wounds: number }[] =>
-        e.type === 'melee-resolved' ? e.strikes : e.type === 'ranged-resolved' ? e.shots : e.type === 'opportunity' && e.strike ? [e.strike] : [],
+        e.type === 'melee-resolved'
+          ? e.strikes
+          : e.type === 'ranged-resolved'
+            ? e.shots
+            : (e.type === 'opportunity' && e.strike) || e.type === 'trampled'
+              ? [e.strike!]
+              : [],
       );
       const lines = v.overlays.filter((o) => o.kind === 'attack');
-      expect(lines.map((o) => o.tag)).toEqual(melee.map((k) => (k.hit ? `HIT ${k.wounds}` : 'MISS')));
+      // Each tag names the target and the attacker, then the result: "SK1: HS's HIT 1 wound".
+      expect(lines.map((o) => o.tag.replace(/^[A-Z0-9]+: [A-Z0-9]+'s (OPPORTUNITY |TRAMPLE )?/, ''))).toEqual(
+        melee.map((k) => (k.hit ? `HIT ${k.wounds} ${k.wounds === 1 ? 'wound' : 'wounds'}` : 'MISS')),
+      );
       strikes += lines.length;
       const removedNow = s.troops.filter((x) => t.after.troops[x.id]!.removed && !t.before.troops[x.id]!.removed);
       expect(v.overlays.filter((o) => o.kind === 'removed')).toHaveLength(removedNow.length);

@@ -29,6 +29,8 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
   const how = new Map<string, MoveOrder | 'charge'>();
   let s = before;
   const where = (id: string) => s.troops[id]?.at ?? null;
+  // Where each mover stood before its last step: a trample is drawn from there, not from inside its target's space.
+  const stepFrom = new Map<string, number>();
   const strike = (attacker: string, target: string, hit: boolean, wounds: number, opportunity: boolean, shot = false) => {
     const [from, to] = [where(attacker), where(target)];
     if (from !== null && to !== null) out.push({ kind: 'strike', attacker, target, from, to, hit, wounds, opportunity, ...(shot ? { shot } : {}) });
@@ -40,11 +42,20 @@ export function happeningsOf(before: ScState, events: readonly ScEvent[]): ScHap
   for (const e of events) {
     if (e.type === 'ordered' && e.how !== 'aim' && e.how !== 'reload') how.set(e.troop, e.how);
     if (e.type === 'moved') {
+      const before = e.path.length > 1 ? e.path[e.path.length - 2]! : where(e.troop);
+      if (before !== null) stepFrom.set(e.troop, before);
       const order = how.get(e.troop) ?? 'move';
       const last = out[out.length - 1];
       if (last?.kind === 'moved' && last.troop === e.troop && last.how === order) (last as Mutable<typeof last>).path = [...last.path, ...e.path];
       else if (where(e.troop) !== null) out.push({ kind: 'moved', troop: e.troop, how: order, path: [where(e.troop)!, ...e.path] });
       if (order === 'slide') how.set(e.troop, 'move');
+    }
+    if (e.type === 'trampled') {
+      const [from, to] = [stepFrom.get(e.troop) ?? where(e.troop), where(e.target)];
+      const { hit, wounds } = e.strike;
+      if (from !== null && to !== null)
+        out.push({ kind: 'strike', attacker: e.troop, target: e.target, from, to, hit, wounds, opportunity: false, trample: true });
+      if (e.removed) removed(e.target);
     }
     if (e.type === 'opportunity' && e.strike) {
       strike(e.attacker, e.mover, e.strike.hit, e.strike.wounds, true);

@@ -51,6 +51,8 @@ export type ScHappening =
       readonly kind: 'strike';
       /** A shot of the ranged step; `target` is the troop it hit, or aimed at when it missed. */
       readonly shot?: boolean;
+      /** A trample (SC Movement d), drawn from where the mover stood as it stepped into the target's space. */
+      readonly trample?: boolean;
       readonly attacker: string;
       readonly target: string;
       readonly from: number;

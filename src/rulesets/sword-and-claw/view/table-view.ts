@@ -116,16 +116,24 @@ function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
     }
     case 'strike': {
       const [a, t] = [label(c, h.attacker), label(c, h.target)];
-      const tag = h.hit ? `HIT ${h.wounds}` : 'MISS';
+      // Named as Sellsword's labels are, the target first and whose attack it was: "FO: BR's TRAMPLE HIT 1 wound".
+      const kind = h.opportunity ? 'OPPORTUNITY ' : h.trample ? 'TRAMPLE ' : '';
+      const tag = `${t}: ${a}'s ${kind}${h.hit ? `HIT ${h.wounds} ${h.wounds === 1 ? 'wound' : 'wounds'}` : 'MISS'}`;
       const result = h.hit ? `hit, ${h.wounds} ${h.wounds === 1 ? 'wound' : 'wounds'}` : 'missed';
-      const what = h.opportunity ? `${a} made an opportunity attack on ${t}` : h.shot ? `${a} shot at ${t}` : `${a} struck ${t}`;
+      const what = h.opportunity
+        ? `${a} made an opportunity attack on ${t}`
+        : h.shot
+          ? `${a} shot at ${t}`
+          : h.trample
+            ? `${a} trampled ${t}`
+            : `${a} struck ${t}`;
       return {
         kind: 'attack',
         from: { at: at(c, h.from), span: spanOfTroop(c, h.attacker) },
         to: { at: at(c, h.to), span: spanOfTroop(c, h.target) },
         tag,
         hit: h.hit,
-        listText: `${a} on ${t}: ${tag}`,
+        listText: tag,
         words: `${what}: ${result}.`,
       };
     }
@@ -183,7 +191,9 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
   }
   if (overlays.some((o) => o.kind === 'attack')) {
     const shots = (c.input.happenings ?? []).some((h) => h.kind === 'strike' && h.shot);
-    entries.push({ kind: 'attack', words: shots ? 'a strike or a shot: wounds dealt, or a miss' : 'a strike: wounds dealt, or a miss' });
+    // The tags name the troop struck and the striker ("HS1: RM's HIT 2 wounds"); the swatch shows the result alone.
+    const what = shots ? 'a strike or a shot' : 'a strike';
+    entries.push({ kind: 'attack', words: `${what}, tagged with the troop struck and whose it was: wounds dealt, or a miss` });
   }
   if (overlays.some((o) => o.kind === 'template')) {
     const areas = (c.input.happenings ?? []).filter((h) => h.kind === 'area');
