@@ -221,6 +221,14 @@ export interface TableRules {
   armies(): readonly ArmyOffer[];
   /** The maps a match may be played on; the first is the one a match that names none is played on. */
   maps(): readonly MapOffer[];
+  /**
+   * A map an organiser uploads (`/map submit`), read as a document (JSON or YAML already parsed) and
+   * checked with the game's own map rules: the map as an offer and as it is stored, or each problem
+   * as a line. Absent: the game takes no submitted maps.
+   */
+  readMap?(
+    document: unknown,
+  ): { readonly ok: true; readonly offer: MapOffer; readonly map: unknown } | { readonly ok: false; readonly problems: readonly string[] };
   /** The setup of a new match, or the rule it breaks. */
   setup(input: TableBegin): { readonly ok: true; readonly setup: unknown } | { readonly ok: false; readonly error: RuleError };
   /** The command by which `player` concedes. */

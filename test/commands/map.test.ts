@@ -61,9 +61,10 @@ describe('who may submit a map', () => {
 
 describe('a submitted map', () => {
   it('is validated, stored for its server, and then found, listed and offered there only', async () => {
-    const { map, replaced } = await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
+    const { submitted, replaced } = await submitMap(app, YARD_JSON, 'yard.json', 'u1', 'g1');
     expect(replaced).toBe(false);
-    expect(map.cells[0]!.at).toBe('E6');
+    expect(submitted.game).toBeNull();
+    expect(submitted.game === null && submitted.map.cells[0]!.at).toBe('E6');
     expect(await store.maps.get('smithy-yard')).toMatchObject({ name: 'Smithy Yard', owner: 'u1', guildId: 'g1' });
     expect(await mapById(app, 'smithy-yard', 'g1')).toEqual(gridmapSchema.parse(YARD));
     expect((await mapById(app, 'Smithy-Yard', 'g1'))?.name).toBe('Smithy Yard');
@@ -207,7 +208,77 @@ const run = (i: ReturnType<typeof fakeInteraction>, sub: string, values: ReadOpt
   mapCommand.run(i as unknown as ChatInputCommandInteraction, app, { group: null, sub, values, focused: null });
 const upload = { name: 'yard.json', size: YARD_JSON.length, contentType: 'application/json', url: 'https://cdn.example/yard.json' };
 
+/** A Sword and Claw map (docs/formats.md "Sword and Claw: map"): it names its game. */
+const FORD = { ruleset: 'sword-and-claw', id: 'mill-ford', name: 'Mill Ford', grid: ['......', '..##..', '..^^..', '..22..', '..%%..', '......'] };
+const FORD_JSON = JSON.stringify(FORD);
+
+describe('a submitted Sword and Claw map', () => {
+  it("is checked by Sword and Claw's map rules and stored for its server, never among Sellsword's maps", async () => {
+    const { submitted, replaced } = await submitMap(app, FORD_JSON, 'ford.json', 'u1', 'g1');
+    expect(replaced).toBe(false);
+    expect(submitted).toMatchObject({
+      game: { id: 'sword-and-claw' },
+      id: 'mill-ford',
+      name: 'Mill Ford',
+      about: '6×6: blocking terrain, difficult ground, trees, water up to 2 deep',
+    });
+    expect(await store.maps.get('mill-ford')).toMatchObject({ name: 'Mill Ford', owner: 'u1', guildId: 'g1', gridmap: { ruleset: 'sword-and-claw' } });
+    expect(await mapById(app, 'mill-ford', 'g1')).toBeUndefined();
+    expect((await mapIds(app, 'g1')).has('mill-ford')).toBe(false);
+    // Its id is this server's: another server's map of either game may not take it.
+    expect(await refusedAsync(() => submitMap(app, JSON.stringify({ ...YARD, id: 'mill-ford' }), 'y.json', 'u9', 'g2'))).toMatchObject({
+      code: 'map-id-taken',
+    });
+  });
+
+  const bad: [string, () => unknown, string, RegExp][] = [
+    [
+      'a square of no Sword and Claw terrain and rows of two lengths',
+      () => submitMap(app, JSON.stringify({ ...FORD, grid: ['..*...', ...FORD.grid.slice(1, 5), '...'] }), 'f.json', 'u1', 'g1'),
+      'bad-map',
+      /^\*\*f\.json\*\* is not a valid Sword and Claw map:\n• grid\[0\]: C1: [^\n]*is not a map character[\s\S]*grid\[5\]: row 6 has 3 squares but row 1 has 6[\s\S]*docs\/formats\.md \("Sword and Claw: map"\)/,
+    ],
+    ['a Sellsword key', () => submitMap(app, JSON.stringify({ ...FORD, walls: ['A1/A2'] }), 'f.json', 'u1', 'g1'), 'bad-map', /Sword and Claw map:\n• walls: /],
+    [
+      'too small a table',
+      () => submitMap(app, JSON.stringify({ ...FORD, grid: FORD.grid.slice(0, 4) }), 'f.json', 'u1', 'g1'),
+      'bad-map',
+      /Sword and Claw map:\n• grid: /,
+    ],
+    [
+      "a shipped Sword and Claw map's id",
+      () => submitMap(app, JSON.stringify({ ...FORD, id: 'reed-ford' }), 'f.json', 'u1', 'g1'),
+      'map-id-taken',
+      /`reed-ford` is the id of Reed Ford, which ships with the bot/,
+    ],
+    [
+      'a game the bot does not know',
+      () => submitMap(app, JSON.stringify({ ...FORD, ruleset: 'chess' }), 'f.json', 'u1', 'g1'),
+      'bad-map',
+      /names the game `chess`, whose maps cannot be submitted\. `ruleset` may be `sellsword` or `sword-and-claw`/,
+    ],
+  ];
+  it.each(bad)('is refused for %s, and nothing is stored', async (_what, fn, code, message) => {
+    const r = await refusedAsync(fn);
+    expect(r.code).toBe(code);
+    expect(r.message).toMatch(message);
+    expect(r.message.length).toBeLessThan(2000);
+    expect(await store.maps.list()).toEqual([]);
+  });
+});
+
 describe('the /map handler', () => {
+  it('lets an organiser add a Sword and Claw map, saying it is checked and kept, and that challenges play on the shipped maps', async () => {
+    vi.stubGlobal('fetch', async () => new Response(FORD_JSON));
+    const i = fakeInteraction('g1', organiser);
+    await run(i, 'submit', { file: { ...upload, name: 'ford.json', size: FORD_JSON.length } as never });
+    expect(i.sent.map((s) => s.kind)).toEqual(['defer', 'edit']);
+    expect((i.sent[1]!.payload as { content: string }).content).toBe(
+      "Added **Mill Ford** · `mill-ford` · Sword and Claw · 6×6: blocking terrain, difficult ground, trees, water up to 2 deep to this server: it is a valid Sword and Claw map, and its id is this server's. Sword and Claw challenges are played on the maps that ship with the bot for now (`/map list ruleset:sword-and-claw`).",
+    );
+    expect(await store.maps.get('mill-ford')).toBeDefined();
+  });
+
   it('refuses a player before downloading anything', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

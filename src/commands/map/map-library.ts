@@ -41,6 +41,12 @@ function storedMap(row: MapRow): Gridmap | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Whether a stored map is Sellsword's gridmap: another game's map names its game in its `ruleset` key (map-submit.ts). */
+const isGridmapRow = (row: MapRow): boolean => {
+  const g = row.gridmap;
+  return typeof g !== 'object' || g === null || Array.isArray(g) || (g as { ruleset?: unknown }).ruleset === undefined;
+};
+
 /** The map with this id that the server may use, or undefined. Ids are case-insensitive on input. */
 export async function mapById(app: MapLibrary, id: string, guild?: GuildScope): Promise<Gridmap | undefined> {
   const key = id.trim().toLowerCase();
@@ -56,7 +62,9 @@ export async function listMaps(app: MapLibrary, guild?: GuildScope): Promise<Map
     .map((m): MapEntry => ({ id: m.id, name: m.name, shipped: true, owner: null }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const rows = guild === undefined ? await app.store.maps.list() : (await app.store.maps.list(guild ?? undefined)).filter((r) => visible(r, guild));
-  const submitted = rows.filter((r) => !app.content.maps.has(r.id)).map((r): MapEntry => ({ id: r.id, name: r.name, shipped: false, owner: r.owner }));
+  const submitted = rows
+    .filter((r) => !app.content.maps.has(r.id) && isGridmapRow(r))
+    .map((r): MapEntry => ({ id: r.id, name: r.name, shipped: false, owner: r.owner }));
   return [...shipped, ...submitted];
 }
 

@@ -3,7 +3,8 @@
  * and it is added to their server. Looking is private unless `share` is set. `list` and `show` are of
  * the game `ruleset:` names, else of this thread's match or channel's league (ruleset-here.ts): a game
  * played at the table lists its own maps (`TableRules.maps()`) and draws one through its view
- * (`ViewRules.map`); submitted maps are Sellsword's.
+ * (`ViewRules.map`); submitted maps are Sellsword's gridmaps, or another game's maps checked by that
+ * game (`TableRules.readMap`) and kept for the server, not yet played on.
  */
 import {
   AttachmentBuilder,
@@ -40,7 +41,9 @@ const ruleset = choiceOption({
 const args = {
   list: optionSet(share, ruleset),
   show: optionSet(textOption({ name: 'map', description: 'The map (type a name or id)', required: true, autocomplete: true }), share, ruleset),
-  submit: optionSet(attachmentOption({ name: 'file', description: 'A .json or .yaml gridmap', required: true })),
+  submit: optionSet(
+    attachmentOption({ name: 'file', description: 'A .json or .yaml gridmap, or a Sword and Claw map (ruleset: sword-and-claw)', required: true }),
+  ),
 };
 
 const data = {
@@ -112,10 +115,20 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, option
   checkUploadMeta(file, 'a map');
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const source = await readUpload(file, 'a map');
-  const { map, replaced } = await submitMap(app, source, file.name, interaction.user.id, guild);
+  const { submitted, replaced } = await submitMap(app, source, file.name, interaction.user.id, guild);
   markSaved(interaction);
+  const done = replaced ? 'Updated' : 'Added';
+  if (submitted.game !== null) {
+    // Checked by its game and kept for this server; its matches are still played on the game's shipped maps.
+    const s = submitted;
+    await interaction.editReply({
+      content: `${done} **${shown(s.name)}** · \`${s.id}\` · ${s.game.name} · ${s.about} to this server: it is a valid ${s.game.name} map, and its id is this server's. ${s.game.name} challenges are played on the maps that ship with the bot for now (\`/map list ruleset:${s.game.id}\`).`,
+    });
+    return;
+  }
+  const map = submitted.map;
   await interaction.editReply({
-    content: `${replaced ? 'Updated' : 'Added'} ${mapHeadline(map)} to this server. Players can now name \`${map.id}\` in their warbands.`,
+    content: `${done} ${mapHeadline(map)} to this server. Players can now name \`${map.id}\` in their warbands.`,
     files: previewFiles(map),
   });
 }

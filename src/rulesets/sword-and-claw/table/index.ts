@@ -11,7 +11,7 @@ import { scWaitingWords } from '../match/waits';
 import { parseOrder, SC_ORDERS, suggestOrder } from './orders';
 import { scNext } from './hints';
 import { scPromptAnswer, scPromptPost } from './prompt';
-import { mapOffers, SC_DEFAULT_MAP } from './maps';
+import { mapOffers, readScMap, SC_DEFAULT_MAP } from './maps';
 import { scPlain, scResult, scTell } from './words';
 import type { ScEvent } from '../match/types';
 
@@ -28,6 +28,7 @@ const stateOf = (state: unknown) => state as ScState;
 export const scTableRules: TableRules = {
   armies,
   maps: () => mapOffers(shipped()),
+  readMap: readScMap,
   setup: ({ seed, players, armies: chosen, map: mapId, roundLimit }) => {
     const c = shipped();
     const map = c.maps.get(mapId ?? SC_DEFAULT_MAP);

@@ -3,9 +3,10 @@
  * sample Reed Ford first as the one a match that names none is played on, each with its size in
  * inches (a square is an inch, SC Introduction) and the kinds of terrain it has.
  */
-import type { MapOffer } from '../../ruleset';
+import { formatProblems, parseWith } from '../../../formats/problems';
+import type { MapOffer, TableRules } from '../../ruleset';
 import type { ScContent } from '../content';
-import { depthOf, terrainOf, type ScMap, type ScTerrain } from '../formats/map';
+import { depthOf, scMapSchema, terrainOf, type ScMap, type ScTerrain } from '../formats/map';
 
 /** The map a match is played on when its challenge names none. */
 export const SC_DEFAULT_MAP = 'reed-ford';
@@ -32,3 +33,14 @@ export function mapOffers(content: Pick<ScContent, 'maps'>): MapOffer[] {
     .sort((a, b) => Number(b.id === SC_DEFAULT_MAP) - Number(a.id === SC_DEFAULT_MAP) || a.name.localeCompare(b.name))
     .map((m) => ({ id: m.id, name: m.name, about: aboutMap(m) }));
 }
+
+/**
+ * An uploaded map checked as the shipped ones are (docs/formats.md "Sword and Claw: map"): its shape,
+ * its squares' characters, its size; each problem a line naming where it is.
+ */
+export const readScMap: NonNullable<TableRules['readMap']> = (document) => {
+  const parsed = parseWith(scMapSchema, document);
+  if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => formatProblems([p])) };
+  const map = parsed.value;
+  return { ok: true, offer: { id: map.id, name: map.name, about: aboutMap(map) }, map };
+};
