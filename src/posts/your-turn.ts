@@ -3,7 +3,7 @@
  * happened since that player's last act (render/match-log.ts), so they can act without scrolling.
  */
 import { apply, type GameEvent, type GameState } from '../rulesets/sellsword/engine';
-import { afterLastAct, catchUpDigest, sinceLastAct } from '../rulesets/sellsword/render';
+import { afterLastAct, catchUpDigest, sinceLastAct, withLogPointer } from '../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { shownNames } from '../discord/text';
@@ -57,5 +57,5 @@ function withDigest(content: string, start: GameState, events: readonly GameEven
   // Everything since the player's last act, as the log tells it (issue 26): a turn just posted above
   // included, so the digest never reads as if nothing else happened. Only the ping's own line is not said again.
   const digest = catchUpDigest(at, events.slice(from), player, shownNames(setup.names), 600, content);
-  return digest ? `${content}\n-# Since your last act: ${digest} (\`/skirmish log since_last_act:True\` has it all.)` : content;
+  return digest ? `${content}\n-# Since your last act: ${withLogPointer(digest)}` : content;
 }

@@ -9,7 +9,7 @@ import { matchLogText, GOLDEN_LOG } from './match-log-golden';
 import { newGame, playGame } from '../../src/bench/selfplay';
 import { content, play, table } from './states';
 import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine';
-import { catchUpDigest, matchLog, sinceLastAct } from '../../src/rulesets/sellsword/render';
+import { catchUpDigest, matchLog, sinceLastAct, withLogPointer } from '../../src/rulesets/sellsword/render';
 
 describe('the match log', () => {
   it('reads a whole self-play game as its golden text (npx tsx scripts/log-golden-update.ts rewrites it)', () => {
@@ -67,6 +67,10 @@ describe('the match log', () => {
     // Cut short before it, the drop is still named after the count.
     const short = catchUpDigest(start, events, 'p2', GOLDEN_LOG.names, 60);
     expect(short).toMatch(/…and \d+ more, among them .*\*\*GH was dropped by KN.*\(`\/skirmish log since_last_act:True` has them all\)$/);
+    // The ping adds where to read it all only when the digest does not say it already (issue 26: a
+    // tester read the pointer twice in one line).
+    expect(withLogPointer(short).match(/since_last_act:True/g)).toHaveLength(1);
+    expect(withLogPointer(digest)).toBe(`${digest} (\`/skirmish log since_last_act:True\` has it all.)`);
   });
 
   it("starts after what the player's own act set off: their hit, score, drop and the reply it cancelled are not told back (issue 26)", () => {

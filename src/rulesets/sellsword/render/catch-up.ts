@@ -68,11 +68,22 @@ export function catchUpDigest(
       // Cut short, the drops still to come are named after the count, so none is hidden.
       const later = told.slice(i).filter((x) => x.startsWith('**'));
       // And where to read them: a tester took "…and 1 more." to hide what happened (issue 26).
-      const where = ' (`/skirmish log since_last_act:True` has them all)';
+      const where = ` (${LOG_SINCE_LAST_ACT} has them all)`;
       const more = `…and ${told.length - i} more${later.length > 0 ? `, among them ${later.join(' ')}${where}` : `${where}.`}`;
       return text ? `${text} ${more}` : `${s.slice(0, limit - 1)}…`;
     }
     text = next;
   }
   return text;
+}
+
+/** Where the whole of a digest is read. */
+const LOG_SINCE_LAST_ACT = '`/skirmish log since_last_act:True`';
+
+/**
+ * A digest with where to read it all, said once: a digest cut short already says it after its count
+ * (a tester read "…(… has them all). (… has it all.)", issue 26).
+ */
+export function withLogPointer(digest: string): string {
+  return digest.includes(LOG_SINCE_LAST_ACT) ? digest : `${digest} (${LOG_SINCE_LAST_ACT} has it all.)`;
 }

@@ -163,4 +163,4 @@ export function eventSentences(
 }
 
 export { afterLastAct, matchLog, rosterLine, sinceLastAct, toHandover, type LogEntry } from './match-log';
-export { catchUpDigest } from './catch-up';
+export { catchUpDigest, withLogPointer } from './catch-up';
