@@ -14,6 +14,7 @@ import {
   unitChoices,
 } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { table, yardTable } from '../render/states';
+import { yard } from '../render/maps';
 import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/rulesets/sellsword/engine/queries';
 import { pathSuggestions } from '../../src/commands/play/charge-words';
 import { decide } from '../../src/rulesets/sellsword/engine';
@@ -61,13 +62,13 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK \d+% hit, \d+% crit · only crits wound, 0 wounds( · ⚠ may reply)? · 10 on a crit \(immune −\d+ pierce\)( · then Hobbled)?( · range 1)?( · Skeleton Warrior)?$/,
+      /^SK \d+% hit, only crits wound, 0 wounds( ⚠ may reply)? · \d+% crit, 10 on a crit \(immune −\d+ pierce\)( · then Hobbled)?( · range 1)?( · Skeleton Warrior)?$/,
     );
-    // A 400 px screen shows about the first 50 characters: the odds, who may reply and that a plain hit cannot wound.
-    expect(sk!.name.slice(0, 50)).toMatch(/^SK \d+% hit, \d+% crit · only crits wound, 0 wounds/);
+    // A 400 px screen shows about the first 50 characters: the chance to hit and that a plain hit cannot wound.
+    expect(sk!.name.slice(0, 50)).toMatch(/^SK \d+% hit, only crits wound, 0 wounds/);
   });
 
-  it("R25, R26: a target warns of who may strike back, as a move does, after a hit's wounds, with the essentials in 46 characters (issue 26)", () => {
+  it("R25, R26: a target warns of who may strike back, as a move does, after a hit's wounds, with the essentials in 50 characters (issue 26)", () => {
     // The Ghoul next to the Knight may reply to its attack; the Warboss two squares off may not.
     const game = table({
       map: 'barrow-hill',
@@ -78,12 +79,10 @@ describe('target suggestions', () => {
       ],
     });
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh');
-    // A phone shows about the first 50 characters: the odds and the warning.
-    // Issue 26: the label, odds, a hit's wounds and the warning fit the 45 or so a phone shows.
-    expect(gh!.name.slice(0, 46)).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds · ⚠ may reply$/);
-    expect(gh!.name).toContain(' · 20 on a crit · ');
-    // Issue 26: label, odds, the warning, the wounds, then the rest, with the unit's card name last.
-    expect(gh!.name).toMatch(/^GH \d+% hit, \d+% crit · 10 wounds · ⚠ may reply · 20 on a crit · range 1 · Ghoul$/);
+    // Issue 26: the label, the chance to hit, a hit's wounds and the warning fit the 50 or so a phone shows.
+    expect(gh!.name.slice(0, 50)).toMatch(/^GH \d+% hit, 10 wounds ⚠ may reply/);
+    // Then the critical's chance with its wounds, the range, and the unit's card name last.
+    expect(gh!.name).toMatch(/^GH \d+% hit, 10 wounds ⚠ may reply · \d+% crit, 20 on a crit · range 1 · Ghoul$/);
     // Typing another unit's label does not find this target by its warning.
     expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ow').map((c) => c.value)).not.toContain('gh');
   });
@@ -118,7 +117,7 @@ describe('target suggestions', () => {
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge');
     // A 400 px screen shows about the first 50 characters: they hold the charge's price, the odds and
     // the wounds (issue 26); the warning comes straight after them.
-    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+% crit · \d+ wounds/);
+    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+ wounds/);
     expect(gh!.name.indexOf('⚠')).toBeLessThan(60);
     // The squares it steps through, with the wounds they deal, survive Discord's cut to 100.
     expect(gh!.name).toContain(`by ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
@@ -153,11 +152,11 @@ describe('target suggestions', () => {
     // R26), the wounds, then the squares it steps through (the path the command will take) and its cost.
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
     expect(gh?.name).toMatch(
-      new RegExp(`^charge GH \\(5 Vigor\\) \\d+% hit, \\d+% crit · \\d+ wounds · ⚠ may reply · by ${path.join(' → ')} · \\d+ on a crit( · Ghoul)?$`),
+      new RegExp(`^charge GH \\(5 Vigor\\) \\d+% hit, \\d+ wounds ⚠ may reply · by ${path.join(' → ')} · \\d+% crit, \\d+ on a crit( · Ghoul)?$`),
     );
-    // A 400 px screen shows about the first 50 characters: the charge's price, the odds and the wounds
-    // (a tester's Ghoul spent all its Vigor on a charge whose cost was cut off, issue 26).
-    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+% crit · \d+ wounds/);
+    // A 400 px screen shows about the first 50 characters: the charge's price, the chance to hit, the
+    // wounds and the warning (a tester's Ghoul spent all its Vigor on a charge whose cost was cut off, issue 26).
+    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+ wounds ⚠ may reply/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');
@@ -254,18 +253,48 @@ describe('square suggestions with more than fit', () => {
 
 describe('target suggestions on a phone', () => {
   // Discord shows a choice name on one line; a 400 px screen cuts it after about 50 characters.
-  it('say the chance to hit and of a critical, cover and immunity within the first 50 characters', () => {
+  it('say the chance to hit and the wounds within the first 50 characters, then the critical, cover and immunity (issue 26)', () => {
     const game = yardTable();
     const choices = targetChoices(game, game.turn!.player, 'bow', 'longbow', '');
     const head = (v: string) => choices.find((c) => c.value === v)!.name.slice(0, 50);
-    expect(head('cover')).toMatch(/^COVER \d+% hit, \d+% crit, cover/);
-    expect(head('open')).toMatch(/^OPEN \d+% hit, \d+% crit · immune −\d+ pierce/);
+    expect(head('cover')).toMatch(/^COVER \d+% hit, 5 wounds · \d+% crit, 15 on a crit/);
+    expect(choices.find((c) => c.value === 'cover')!.name).toContain(' on a crit · cover · ');
+    expect(head('open')).toMatch(/^OPEN \d+% hit, 5 wounds · \d+% crit, 15 on a crit/);
+    expect(choices.find((c) => c.value === 'open')!.name).toContain(' · immune −5 pierce · ');
     for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
-    // An invisible target's penalty is named with its odds and why: brush hides it, so "hidden", not a status it lacks.
+    // An invisible target's penalty is named with cover after the critical, and why: brush hides it, so "brush/smoke", not a status it lacks.
     const hidden = choices.find((c) => c.value === 'hidden');
-    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, \d+% crit, cover, brush\/smoke −4 · /);
+    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, 10 wounds · \d+% crit, 20 on a crit · cover, brush\/smoke −4 · range \d+ · Ghoul$/);
     // Said once, in the head, not again with the wounds.
     expect(choices.find((c) => c.value === 'open')!.name.match(/immune/g)).toHaveLength(1);
+  });
+});
+
+describe('what a phone shows of a target (issue 26)', () => {
+  // A 400 px screen shows about the first 50 characters: the chance to hit, a hit's wounds and the
+  // warning must be there, before the critical, cover and the terrain's penalty.
+  it('R25, R26: a target in cover seen through brush keeps the chance to hit, the wounds and the warning in 50 characters', () => {
+    const start = yardTable();
+    // A second Ghoul next to the archer (A8) may reply to any of its attacks.
+    const a8 = 7 * yard.grid[0]!.length;
+    const game = { ...start, units: { ...start.units, gh: { ...start.units.hidden!, id: 'gh', at: a8 } } };
+    const hidden = targetChoices(game, game.turn!.player, 'bow', 'longbow', '').find((c) => c.value === 'hidden')!;
+    expect(hidden.name.slice(0, 50)).toMatch(/^HIDDEN \d+% hit, 10 wounds ⚠ GH may reply/);
+    // Nothing said today is lost: the critical, cover and the brush come after.
+    expect(hidden.name).toMatch(/ · \d+% crit, 20 on a crit · cover, brush\/smoke −4 · range \d+/);
+  });
+
+  it('R23: a charge keeps its price, the chance to hit, the wounds and the warning in 50 characters', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge')!;
+    expect(gh.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+ wounds ⚠ may reply/);
+    expect(gh.name).toMatch(/ · \d+% crit, \d+ on a crit/);
   });
 });
 

@@ -563,15 +563,16 @@ function inMapLabels(game: GameState, text: string): string {
 }
 
 /**
- * A target as the suggestion names it, what matters first since a name is cut (at 100 by Discord, and a
- * phone at 400 px shows about 45): the label, the chance to hit and of a critical, the wounds a hit
- * deals (with what the target's defences do to them), who may strike back ("⚠ may reply" when only the
- * target may), then the rest: a critical's wounds, the range, and the unit's card name last (cover and
- * an unseen target's penalty go with the chance to hit they change): "GH 60% hit, 10% crit · 10 wounds · ⚠ may reply · 20 on a crit · range 1 ·
- * Ghoul" (issue 26: the wounds were lost past the cut at 400 px). A target only a charge reaches is
- * named "charge GH" and judged from the end of the charge (with its +5 wounds), then the two squares it
- * steps through (the path the command will take) with the damaging ground's wounds on them, a
- * critical's wounds, and its cost.
+ * A target as the suggestion names it, what decides the pick first since a name is cut (at 100 by
+ * Discord, and a phone at 400 px shows about the first 50): the label, the chance to hit, the wounds a
+ * hit deals ("can't wound" or "only crits wound" with them), who may strike back ("⚠ may reply" when
+ * only the target may); then the rest: the chance of a critical with its wounds, what changes the
+ * chance to hit (cover, an unseen target's penalty), the target's immunity or vulnerability, the range,
+ * and the unit's card name last: "GH 45% hit, 10 wounds ⚠ may reply · 5% crit, 20 on a crit · cover,
+ * brush/smoke −4 · range 1 · Ghoul" (issue 26: the wounds and the warning were lost past a phone's cut
+ * behind the critical chance and cover). A target only a charge reaches is named "charge GH (5 Vigor)"
+ * and judged from the end of the charge (with its +5 wounds), then the two squares it steps through
+ * (the path the command will take) with the damaging ground's wounds on them.
  */
 function targetWords(
   game: GameState,
@@ -586,46 +587,64 @@ function targetWords(
   const card = game.cards[game.units[target]!.card]!.name;
   const warn = (ids: readonly string[]) => (ids.length === 1 && ids[0] === target ? '⚠ may reply' : replyWarning(ids));
   if (seen) {
-    const odds = oddsHead(game, unitId, attack === undefined ? seen.attack : String(attack), target);
-    const [hit, crit] = woundsFirst(odds);
-    // Cover and an unseen target's penalty are in the chance to hit: said with it.
-    const chance = odds ? [...odds.odds, ...(seen.cover ? ['cover'] : []), ...odds.hitNotes] : ['odds unknown'];
-    const gives = statusWords(game, unitId, attack === undefined ? seen.attack : String(attack)) ?? '';
-    return fitName(`${label} ${chance.join(', ')}`, [hit ?? '', warn(repliers), crit ?? '', gives, `range ${seen.range}`, card].filter(Boolean));
+    const via = attack === undefined ? seen.attack : String(attack);
+    const odds = oddsHead(game, unitId, via, target);
+    const parts = targetParts(odds, seen.cover);
+    return fitName(frontWords(label, odds, parts.hit, warn(repliers)), [
+      parts.crit,
+      parts.modifiers,
+      parts.defences,
+      statusWords(game, unitId, via) ?? '',
+      `range ${seen.range}`,
+      card,
+    ]);
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
   const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
   // R23: the steps draw no replies, but the charge's attack may be replied to from where it ends.
   const chargeReplies = charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
-  const [hit, crit] = woundsFirst(odds);
+  const parts = targetParts(odds, false);
   // R23: the charge's price goes by the target's label, where a phone's cut (about 50 characters)
   // leaves it, before the odds and wounds: a tester's Ghoul spent all its Vigor on a charge whose cost was cut off (issue 26).
   const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `all ${CHARGE_VIGOR} Vigor` : `${CHARGE_VIGOR} Vigor`;
-  return fitName(
-    `charge ${label} (${price}) ${odds ? [...odds.odds, ...odds.hitNotes].join(', ') : 'odds unknown'}`,
-    [
-      hit ?? '',
-      chargeReplies,
-      // The damaging ground goes with the squares that deal it, before a critical's wounds, so both
-      // survive the cut to 100.
-      ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
-      crit ?? '',
-      (via && statusWords(game, unitId, via)) || '',
-      card,
-    ].filter(Boolean),
-  );
+  return fitName(frontWords(`charge ${label} (${price})`, odds, parts.hit, chargeReplies), [
+    // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
+    ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
+    parts.crit,
+    parts.modifiers,
+    parts.defences,
+    (via && statusWords(game, unitId, via)) || '',
+    card,
+  ]);
 }
 
 /**
- * The wounds part of a target's name, in two: what a hit deals, after what the target's defences do
- * ("can't wound, 0 wounds"), and a critical's ("20 on a crit"), said later so the essentials fit a phone.
+ * The front of a target's name, all kept by fitName and within a phone's 50 characters for a short
+ * label: "GH 45% hit, 10 wounds ⚠ may reply" (the warning's own sign parts it from the wounds, a
+ * separator fewer so a charge's "(all 5 Vigor)" leaves room for it).
  */
-function woundsFirst(odds: ReturnType<typeof oddsHead>): [string | undefined, string | undefined] {
-  if (!odds) return [undefined, undefined];
+function frontWords(label: string, odds: ReturnType<typeof oddsHead>, hit: string, warning: string): string {
+  const chance = odds ? [odds.odds[0]!, ...(hit ? [hit] : [])].join(', ') : 'odds unknown';
+  return [label, chance, warning].filter(Boolean).join(' ');
+}
+
+/**
+ * A target's odds in the parts its name orders: `hit` what a hit deals, after "can't wound" or "only
+ * crits wound" ("only crits wound, 0 wounds"); `crit` the chance of a critical and its wounds ("5%
+ * crit, 20 on a crit"); `modifiers` what is in the chance to hit (cover, an unseen target's penalty);
+ * `defences` the target's immunity or vulnerability when said on their own (oddsHead's woundNotes).
+ */
+function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: string; crit: string; modifiers: string; defences: string } {
+  if (!odds) return { hit: '', crit: '', modifiers: '', defences: '' };
   const [hit, ...crit] = (odds.wounds ?? '').split(', ').filter(Boolean);
-  const first = [odds.woundNotes.join(', '), hit ?? ''].filter(Boolean).join(', ');
-  return [first || undefined, crit.join(', ') || undefined];
+  const blocks: string[] = odds.woundNotes.filter((n) => n === "can't wound" || n === 'only crits wound');
+  return {
+    hit: [...blocks, hit ?? ''].filter(Boolean).join(', '),
+    crit: [...odds.odds.slice(1), ...crit].join(', '),
+    modifiers: [...(cover ? ['cover'] : []), ...odds.hitNotes].join(', '),
+    defences: odds.woundNotes.filter((n) => !blocks.includes(n)).join(', '),
+  };
 }
 
 export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {

@@ -173,7 +173,7 @@ function invisibleHead(game: GameState, unitId: string, targetId: string): strin
  * at all come before the details. Null when the engine cannot judge the attack. `head` is all of them
  * in that order; `odds` the two chances alone, `hitNotes` what is in the chance to hit (an unseen
  * target's penalty), `woundNotes` what the target's defences do to the wounds, so a target's name can
- * put who may reply right after the chances (act-suggestions.ts targetWords).
+ * order them itself (act-suggestions.ts targetWords: the chance to hit, a hit's wounds, who may reply first).
  */
 export function oddsHead(
   game: GameState,
@@ -203,11 +203,11 @@ export function oddsHead(
 }
 
 /**
- * A suggestion's name: the facts that decide the pick first (a phone shows only about the first 40
- * characters), then as many of the details as fit Discord's 100.
+ * A suggestion's name: the facts that decide the pick first (a phone shows only about the first 50
+ * characters), then as many of the details as fit Discord's 100 (an empty part left out).
  */
 export function fitName(head: string, tail: readonly string[]): string {
   let name = head;
-  for (const part of tail) if (`${name} · ${part}`.length <= 100) name += ` · ${part}`;
+  for (const part of tail) if (part && `${name} · ${part}`.length <= 100) name += ` · ${part}`;
   return name;
 }
