@@ -171,7 +171,10 @@ function convert(
     }
     case OptionType.Boolean: {
       if (typeof raw === 'boolean') return raw;
-      if (raw === 'true' || raw === 'false') return raw === 'true';
+      // The Discord client offers True and False and takes either typed in any case; the bot's own
+      // hints write `charge:True` (a tester's typed "True" was refused, issue 26).
+      const word = String(raw).toLowerCase();
+      if (word === 'true' || word === 'false') return word === 'true';
       return fail('invalid-option', `${where} needs true or false.`);
     }
     case OptionType.User:

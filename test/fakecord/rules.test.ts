@@ -173,6 +173,14 @@ describe('command options', () => {
       },
     ]);
     expect(data.resolved?.users?.[bob]?.username).toBe('bob');
+    // As the client takes it, typed in any case: the bot's hints write `charge:True`.
+    for (const [typed, value] of [
+      ['True', true],
+      ['FALSE', false],
+    ] as const) {
+      const opts = commandData(world, command, { user: 'alice', name: 'match admin set', options: { points: '1', ranked: typed } }).options;
+      expect(JSON.stringify(opts)).toContain(`"name":"ranked","type":5,"value":${value}`);
+    }
     expect(data.resolved?.members?.[bob]?.roles).toEqual([]);
   });
 
@@ -183,6 +191,7 @@ describe('command options', () => {
     expect(run({ points: 1.5 })).toThrow(/whole number/);
     expect(run({ points: 1, size: 'huge' })).toThrow(/one of: Small, Large/);
     expect(run({ points: 1, colour: 'red' })).toThrow(/no option "colour"/);
+    expect(run({ points: 1, ranked: 'yes' })).toThrow(/needs true or false/);
     expect(() => commandData(world, command, { user: 'alice', name: 'match' })).toThrow(/pick a subcommand/);
   });
 
