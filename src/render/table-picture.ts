@@ -157,7 +157,7 @@ export function footRows(view: TableView, tags: readonly PlacedTag[], key = true
   ];
 }
 
-interface Parts {
+export interface Parts {
   readonly g: BoardGeometry;
   readonly width: number;
   readonly pad: number;
@@ -168,7 +168,7 @@ interface Parts {
 }
 
 /** Everything measured before drawing, so the picture is the right height. */
-function measure(view: TableView): Parts {
+export function tableLayout(view: TableView): Parts {
   const g = boardGeometry(view.board);
   const width = g.width;
   const px = phonePx(width, TABLE_PLACEMENT);
@@ -195,7 +195,7 @@ const rule = (ctx: Ctx, width: number, y: number): void => {
 /** The table view drawn onto a new canvas. */
 export function drawTableCanvas(view: TableView): Canvas {
   loadFonts();
-  const { g, width, pad, head, strip, foot, tags } = measure(view);
+  const { g, width, pad, head, strip, foot, tags } = tableLayout(view);
   const top = head.height + 2 * pad;
   const under = top + g.height;
   // A table with no units (a map on its own) has no strip: the key follows the board.

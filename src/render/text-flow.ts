@@ -25,6 +25,8 @@ interface Placed {
 
 export interface Flow {
   readonly height: number;
+  /** How far right its furthest drawn run reaches, from the flow's left edge (the tests hold it within the width). */
+  readonly widest: number;
   draw(ctx: Ctx, x: number, y: number): void;
 }
 
@@ -60,6 +62,13 @@ function pieces(row: readonly Run[]): Run[] {
   });
 }
 
+/** A group's words set loose: its leading pictures and first word stay one group, the other words follow on their own. */
+function loosen(r: { readonly group: readonly Run[] }): Run[] {
+  const parts = pieces(r.group);
+  const first = parts.findIndex((p) => 'text' in p && p.text.trim() !== '');
+  return first < 0 ? [r] : [{ group: parts.slice(0, first + 1) }, ...parts.slice(first + 1)];
+}
+
 /** Lays rows out at `px` text size within `width`; each row starts a new line. */
 export function flow(ctx: Ctx, rows: readonly (readonly Run[])[], width: number, px: number): Flow {
   const lineHeight = Math.round(px * 1.35);
@@ -71,9 +80,18 @@ export function flow(ctx: Ctx, rows: readonly (readonly Run[])[], width: number,
     if ('picture' in r) return r.width * px;
     return textWidth(ctx, font(px * (r.scale ?? 1), r.bold ? 'bold' : 'normal'), fontSafe(r.text));
   };
+  let widest = 0;
+  const reach = (r: Run, x: number) => {
+    widest = Math.max(widest, x + ('text' in r ? measure({ ...r, text: r.text.trimEnd() }) : 'space' in r ? 0 : measure(r)));
+  };
   for (const row of rows) {
     let x = 0;
-    for (const r of pieces(row)) {
+    const queue = pieces(row);
+    for (let i = 0; i < queue.length; i++) {
+      // A group too wide for any line (a swatch and a sentence) keeps only its pictures and first word
+      // together; the rest of its words wrap like any text, so no line runs past the width.
+      if ('group' in queue[i]! && measure(queue[i]!) > width - px) queue.splice(i, 1, ...loosen(queue[i]! as { group: readonly Run[] }));
+      const r = queue[i]!;
       const w = measure(r);
       if (x > 0 && x + w > width && !('space' in r)) {
         line++;
@@ -84,17 +102,20 @@ export function flow(ctx: Ctx, rows: readonly (readonly Run[])[], width: number,
       if ('group' in r) {
         for (const part of r.group) {
           placed.push({ run: part, x, line });
+          reach(part, x);
           x += measure(part);
         }
         continue;
       }
       placed.push({ run: r, x, line });
+      reach(r, x);
       x += w;
     }
     line++;
   }
   return {
     height: line * lineHeight,
+    widest,
     draw(c, x0, y0) {
       c.textAlign = 'left';
       c.textBaseline = 'middle';

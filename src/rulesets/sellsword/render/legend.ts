@@ -35,7 +35,7 @@ import {
 import { STATUS_COLOUR, STATUS_CODE } from './status-look';
 import { numberBadge, type PlacedTag } from '../../../render/tags';
 import { terrainSquare } from '../../../render/terrain';
-import { flow, type Flow, type Run } from '../../../render/text-flow';
+import { flow, textWidth, type Flow, type Run } from '../../../render/text-flow';
 import { areaSwatch, pic, playerSwatch, statusBadge, swatchLine, tagSwatch } from '../../../render/legend-parts';
 import type { MapView, UnitView } from './view';
 
@@ -291,7 +291,7 @@ function sampleToken(view: MapView): UnitView {
 }
 
 /** How to read a token: one drawn large, each part named beside it with a leader line. */
-function tokenDiagram(view: MapView, px: number): { height: number; draw: (ctx: Ctx, x: number, y: number) => void } {
+function tokenDiagram(measure: Ctx, view: MapView, px: number, width: number): Flow {
   const cell = Math.round(px * 6);
   // Top to bottom, so the leader lines do not cross.
   const parts: { text: string; x: number; y: number }[] = [
@@ -302,8 +302,13 @@ function tokenDiagram(view: MapView, px: number): { height: number; draw: (ctx: 
     { text: 'action-pool tokens: react, blue, red (hollow: spent)', x: 0.62, y: 0.885 },
   ];
   const pad = px * 0.4;
+  const textX = pad + cell + px * 2.2;
+  // The names a size smaller when the longest would run past the picture's edge (a narrow legend).
+  const longest = Math.max(...parts.map((p) => textWidth(measure, font(px, 'normal'), p.text)));
+  const namePx = Math.min(px, Math.floor((px * (width - textX)) / longest));
   return {
     height: cell + 2 * pad,
+    widest: textX + Math.max(...parts.map((p) => textWidth(measure, font(namePx, 'normal'), p.text))),
     draw: (ctx, x0, y0) => {
       ctx.save();
       const tx = x0 + pad;
@@ -311,12 +316,11 @@ function tokenDiagram(view: MapView, px: number): { height: number; draw: (ctx: 
       ctx.fillStyle = '#ece4cf';
       ctx.fillRect(x0, y0, cell + 2 * pad, cell + 2 * pad);
       drawToken(ctx, sampleToken(view), tx, ty, cell);
-      const textX = tx + cell + px * 2.2;
       parts.forEach((p, i) => {
         const ly = ty + (cell / parts.length) * (i + 0.5);
         const to = { x: tx + cell * p.x, y: ty + cell * p.y };
         ctx.beginPath();
-        ctx.moveTo(textX - px * 0.3, ly);
+        ctx.moveTo(x0 + textX - px * 0.3, ly);
         ctx.lineTo(tx + cell + px * 0.9, ly);
         ctx.lineTo(to.x, to.y);
         ctx.lineJoin = 'round';
@@ -330,10 +334,10 @@ function tokenDiagram(view: MapView, px: number): { height: number; draw: (ctx: 
         ctx.arc(to.x, to.y, 3.5, 0, Math.PI * 2);
         ctx.fillStyle = INK;
         ctx.fill();
-        ctx.font = font(px, 'normal');
+        ctx.font = font(namePx, 'normal');
         ctx.textAlign = 'left';
         ctx.textBaseline = 'middle';
-        ctx.fillText(p.text, textX, ly);
+        ctx.fillText(p.text, x0 + textX, ly);
       });
       ctx.restore();
     },
@@ -357,27 +361,32 @@ function tokenRow(view: MapView): Run[] {
   ];
 }
 
-/** The match's legend as a picture `width` wide: title, token diagram, tokens, map, statuses, last turn. */
-export function drawLegendCanvas(view: MapView, width = 760): Canvas {
+/** The legend's parts laid out for a picture `width` wide: each part's `widest` stays within `inner` (legend.test.ts). */
+export function legendLayout(view: MapView, width = 760): { pad: number; inner: number; parts: readonly Flow[] } {
   loadFonts();
   const px = 24;
   const pad = Math.round(px * 0.8);
   const inner = width - 2 * pad;
   const scratch = measuringContext();
   const title = flow(scratch, [[{ text: `Key to the map: ${view.board.name}`, bold: true, scale: 1.15 }]], inner, px);
-  const diagram = tokenDiagram(view, px);
+  const diagram = tokenDiagram(scratch, view, px, inner);
   const rows = flow(scratch, [tokenRow(view), terrainRow(view), statusRow(), ...lastTurnRows()], inner, px);
-  const height = Math.ceil(pad + title.height + pad / 2 + diagram.height + pad / 2 + rows.height + pad);
+  return { pad, inner, parts: [title, diagram, rows] };
+}
+
+/** The match's legend as a picture `width` wide: title, token diagram, tokens, map, statuses, last turn. */
+export function drawLegendCanvas(view: MapView, width = 760): Canvas {
+  const { pad, parts } = legendLayout(view, width);
+  const height = Math.ceil(pad + parts.reduce((h, p) => h + p.height + pad / 2, 0) + pad / 2);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, width, height);
   let y = pad;
-  title.draw(ctx, pad, y);
-  y += title.height + pad / 2;
-  diagram.draw(ctx, pad, y);
-  y += diagram.height + pad / 2;
-  rows.draw(ctx, pad, y);
+  for (const part of parts) {
+    part.draw(ctx, pad, y);
+    y += part.height + pad / 2;
+  }
   return canvas;
 }
 
