@@ -168,6 +168,9 @@ export function spiral(p: Point, cell: number, reach: number): Point[] {
   return out.map((o) => o.p);
 }
 
+/** Half the width of a tag's white edge (tagBox), which is drawn outside its box. */
+const EDGE = 0.75;
+
 /** How far (in squares) a tag may move from its anchor before it goes to the list instead. */
 const TAG_REACH = 2.25;
 const BADGE_REACH = 3;
@@ -182,8 +185,9 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     rect.y >= bounds.y - 0.5 &&
     rect.x + rect.w <= bounds.x + bounds.w + 0.5 &&
     rect.y + rect.h <= bounds.y + bounds.h + 0.5 &&
-    // A pixel of grace: a tag may touch a square's edge, not cross it.
-    space.tokens.every((t) => overlap(rect, grow(t, -1)) === 0) &&
+    // A tag may touch a square's edge, not cross it: its white edge (drawn half outside its box) stays
+    // off the token too, which reaches its square's edge with badges and corners (issue 26).
+    space.tokens.every((t) => overlap(grow(rect, EDGE), t) < 1e-6) &&
     placed.every((o) => overlap(rect, grow(o.rect, gap)) === 0);
   const softFree = (rect: Rect) => space.soft.every((s) => overlap(rect, s) === 0);
   const inside = (c: Point, w: number, h: number): Rect => ({

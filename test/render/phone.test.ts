@@ -250,6 +250,22 @@ describe('an attack tag labels its own target', () => {
     });
     let checked = 0;
     for (const tag of placed) {
+      // No word tag covers any token, its own unit's included (issue 26: "OB: WH's REPLY MISS" over the
+      // top of OB's token): the box with its white edge (0.75 px outside it) stays off the token's
+      // body, a circle inset from its square, and off the square itself, which its corner badges and
+      // the active unit's corners reach.
+      if (tag.number === null)
+        for (const u of view.units) {
+          if (!u.at) continue;
+          const s = sq(u.at, u.span);
+          const r = (s.w - g.cell * 0.14) / 2;
+          const c = { x: s.x + s.w / 2, y: s.y + s.h / 2 };
+          const box = { x: tag.rect.x - 0.75, y: tag.rect.y - 0.75, w: tag.rect.w + 1.5, h: tag.rect.h + 1.5 };
+          const dx = c.x - Math.max(box.x, Math.min(c.x, box.x + box.w));
+          const dy = c.y - Math.max(box.y, Math.min(c.y, box.y + box.h));
+          expect(Math.hypot(dx, dy), `${where}: "${tag.text}" covers ${u.label}'s token`).toBeGreaterThanOrEqual(r);
+          expect(overlap(box, s), `${where}: "${tag.text}" runs onto ${u.label}'s square`).toBeLessThan(1e-6);
+        }
       const name = /^([A-Z0-9]+): /.exec(tag.text)?.[1];
       if (!name || tag.number !== null) continue;
       const unit = view.units.find((u) => u.label === name && u.at);
