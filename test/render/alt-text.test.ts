@@ -9,7 +9,7 @@ import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { crowdTable, lastTurnTable, passingTable, play, statusTable, table, yardTable } from './states';
 import { header } from '../../src/rulesets/sellsword/render/alt-text';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
-import { focusAltText } from '../../src/rulesets/sellsword/render/focus';
+import { focusAltText, unitStripAlt } from '../../src/rulesets/sellsword/render/focus';
 
 describe('alt text', () => {
   it("a turn's picture names the phase that turn was taken in, and the next one, not the next phase as its own", () => {
@@ -54,6 +54,9 @@ describe('alt text', () => {
     const text = altText(conceded, { names: { p1: 'Hrolf', p2: 'Morga' } });
     expect(text).toContain('Morga is out of the match; their units are off the table (SD, GH, SA).');
     expect(text).not.toMatch(/Morga's units: .*dropped/);
+    // The unit strip under a close-up says so too, not "Dropped: SD, GH, SA".
+    expect(unitStripAlt(toMapView(conceded))).toMatch(/ Off the table \(conceded\): SD Shambling Dead, GH Ghoul, SA Skeletal Archer\.$/);
+    expect(unitStripAlt(toMapView(conceded))).not.toContain('Dropped:');
   });
 
   it("says a player whose units all dropped in play has them dropped, not off the table as a concession's (issue 26)", () => {

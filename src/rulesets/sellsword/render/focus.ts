@@ -297,14 +297,14 @@ function stripRows(units: MapView['units']): Run[][] {
 export function drawUnitStrip(view: MapView, title: string): Canvas | null {
   const units = view.units.filter((u) => u.at);
   if (units.length === 0) return null;
-  const dropped = droppedRow(view);
+  const dropped = droppedRows(view);
   loadFonts();
   const width = CLOSE_UP_WIDTH;
   const px = phonePx(width);
   const pad = Math.round(px * 0.6);
   const scratch = measuringContext();
   const head = flow(scratch, [[{ text: title, bold: true }]], width - 2 * pad, px);
-  const body = flow(scratch, [...stripRows(units), ...(dropped ? [dropped] : [])], width - 2 * pad, stripPx(width));
+  const body = flow(scratch, [...stripRows(units), ...dropped], width - 2 * pad, stripPx(width));
   const top = head.height + 2 * pad;
   const canvas = createCanvas(width, top + body.height + 2 * pad);
   const ctx = canvas.getContext('2d');
@@ -317,16 +317,29 @@ export function drawUnitStrip(view: MapView, title: string): Canvas | null {
   return canvas;
 }
 
-/** "Dropped: KN Knight, TG Tomb Guard": the units no longer on the map, in the strip's last line; null when none is. */
-function droppedRow(view: MapView): Run[] | null {
+/**
+ * The units no longer on the map, by why: dropped in play, or off the table with a player who
+ * conceded (or timed out). A tester read "Dropped: SW, SA" after Bob conceded with SA standing (issue 26).
+ */
+function goneUnits(view: MapView): { readonly heading: string; readonly units: readonly UnitView[] }[] {
+  const conceded = new Set(view.players.filter((p) => p.conceded).map((p) => p.id));
   const gone = view.units.filter((u) => u.where === 'dropped');
-  if (gone.length === 0) return null;
-  // The comma ends its name's run, so a wrapped line never starts with one.
-  const last = gone.length - 1;
   return [
-    { text: 'Dropped:', bold: true },
-    ...gone.flatMap((u, i): Run[] => [{ text: ' ' }, { text: u.label, bold: true, colour: u.colour }, { text: ` ${u.name}${i < last ? ',' : ''}` }]),
-  ];
+    { heading: 'Dropped:', units: gone.filter((u) => !conceded.has(u.player)) },
+    { heading: 'Off the table (conceded):', units: gone.filter((u) => conceded.has(u.player)) },
+  ].filter((g) => g.units.length > 0);
+}
+
+/** "Dropped: KN Knight, TG Tomb Guard": the units no longer on the map, in the strip's last lines; none when none is. */
+function droppedRows(view: MapView): Run[][] {
+  return goneUnits(view).map(({ heading, units }) => {
+    // The comma ends its name's run, so a wrapped line never starts with one.
+    const last = units.length - 1;
+    return [
+      { text: heading, bold: true },
+      ...units.flatMap((u, i): Run[] => [{ text: ' ' }, { text: u.label, bold: true, colour: u.colour }, { text: ` ${u.name}${i < last ? ',' : ''}` }]),
+    ];
+  });
 }
 
 /** ", passing through KN's square" for the acting unit stopped in another's square mid-move (drawUnits draws both). */
@@ -368,6 +381,6 @@ export function unitStripAlt(view: MapView): string {
       .replace(/\s+/g, ' ')
       .trim(),
   );
-  const gone = view.units.filter((u) => u.where === 'dropped').map((u) => `${u.label} ${u.name}`);
-  return `Every unit on the map: ${units.join('; ')}.${gone.length > 0 ? ` Dropped: ${gone.join(', ')}.` : ''}`;
+  const gone = goneUnits(view).map(({ heading, units: us }) => ` ${heading} ${us.map((u) => `${u.label} ${u.name}`).join(', ')}.`);
+  return `Every unit on the map: ${units.join('; ')}.${gone.join('')}`;
 }

@@ -59,7 +59,8 @@ function playerRow(p: PlayerView, target: number): Run[] {
   if (p.out) runs.push({ text: ' out', bold: true });
   if (p.reserve.length > 0) runs.push({ space: 0.6 }, { text: 'Reserve: ', bold: true }, { text: p.reserve.join(', ') });
   if (p.dropped.length > 0) {
-    runs.push({ space: 0.6 }, { text: 'Dropped: ', bold: true });
+    // A player who conceded took their units off the table; none was dropped by that (issue 26).
+    runs.push({ space: 0.6 }, { text: p.conceded ? 'Off the table: ' : 'Dropped: ', bold: true });
     p.dropped.forEach((d, i) => runs.push({ text: d, strike: true }, { text: i < p.dropped.length - 1 ? ', ' : '' }));
   }
   return runs;
