@@ -8,7 +8,7 @@ import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import { boardOf, label, typedAttack } from '../rulesets/sellsword/engine';
-import { chargeInstead } from '../rulesets/sellsword/table';
+import { chargeInstead, readTargetValue } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
@@ -76,21 +76,29 @@ export function resolveUnit(game: GameState, typed: string): UnitState {
 }
 
 /**
+ * A target as typed or picked, read by the suggestions' codec (readTargetValue): the target, whether the
+ * pick was a charge, the attack it carries. A unit whose id is the whole text is that unit, as typed.
+ */
+export function targetPick(game: GameState, typed: string): { target: string; charge: boolean; attack?: string } {
+  return game.units[typed.trim().toLowerCase()] ? { target: typed.trim(), charge: false } : readTargetValue(typed);
+}
+
+/**
  * An attack's target as typed or picked (a charge's suggestion is `chargeTargetValue`): a unit, and whether the picked suggestion was the charge at
  * it (so what the player picked is what happens). `charge` is the command's own option, if given.
  */
 export function resolveTarget(game: GameState, typed: string, charge: boolean | undefined, attackName: string): { unit: UnitState; charge: boolean } {
-  const picked = /^(.+?)\s+charge$/i.exec(typed.trim());
-  if (!picked || game.units[typed.trim().toLowerCase()]) {
-    notASquare(game, typed, attackName);
-    return { unit: resolveUnit(game, typed), charge: charge === true };
+  const picked = targetPick(game, typed);
+  if (!picked.charge) {
+    notASquare(game, picked.target, attackName);
+    return { unit: resolveUnit(game, picked.target), charge: charge === true };
   }
   if (charge === false)
     refuse(
       'bad-option',
-      `The target "${typed}" is the charge at ${picked[1]}, but \`charge\` is False: pick the target without the charge, or leave \`charge\` out.`,
+      `The target "${typed}" is the charge at ${picked.target}, but \`charge\` is False: pick the target without the charge, or leave \`charge\` out.`,
     );
-  return { unit: resolveUnit(game, picked[1]!), charge: true };
+  return { unit: resolveUnit(game, picked.target), charge: true };
 }
 
 /** A square given as the target of an attack that strikes a unit: refused, saying only a burst is aimed at a square (R24). */

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { attackCommand } from '../../src/commands/play/acts';
 import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { soleAttack, targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { readTargetValue, targetValue } from '../../src/rulesets/sellsword/table/target-value';
 import { strikableOnSquare } from '../../src/rulesets/sellsword/table/square-target';
 import { type ActCommand, typedAttack } from '../../src/rulesets/sellsword/engine';
 import { table } from '../render/states';
@@ -30,6 +31,54 @@ describe('/attack with `attack` left out (issue 26)', () => {
     expect(soleAttack(game, game.units.gh!)).toBe('claw');
     expect(soleAttack(game, game.units.kn!)).toBeUndefined();
     expect(targetChoices(game, 'p1', 'gh', undefined, '')).toEqual(targetChoices(game, 'p1', 'gh', 'claw', ''));
+  });
+});
+
+describe('/attack target suggestions for a unit with several attacks and none given (issue 26)', () => {
+  const game = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+    ],
+  });
+  const named = (id: string) => typedAttack(game, game.units.kn!, id)!.name;
+
+  it('each target says which attack its odds are for, and its value carries that attack', () => {
+    expect(soleAttack(game, game.units.kn!)).toBeUndefined();
+    const gh = targetChoices(game, 'p1', 'kn', undefined, '').find((c) => String(c.value).startsWith('gh'))!;
+    const carried = readTargetValue(String(gh.value));
+    expect(carried).toEqual({ target: 'gh', charge: false, attack: expect.any(String) });
+    // Named right after the label, and the odds are that attack's, as if it had been given.
+    expect(gh.name).toMatch(new RegExp(`^GH with ${named(carried.attack!)} \\d+% hit, `));
+    const given = targetChoices(game, 'p1', 'kn', carried.attack, '').find((c) => c.value === 'gh')!;
+    expect(gh.name.replace(` with ${named(carried.attack!)}`, '')).toBe(given.name);
+    for (const c of targetChoices(game, 'p1', 'kn', undefined, '')) expect(c.name.length).toBeLessThanOrEqual(100);
+  });
+
+  it('R23: a target only a charge reaches carries the charge and the attack it charges with', () => {
+    // Nobody next to the knight: it may charge the skeleton three squares off.
+    const far = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'sk', card: 'havoc-skeleton', player: 'p2', at: 'J13' },
+      ],
+    });
+    const sk = targetChoices(far, 'p1', 'kn', undefined, '').find((c) => String(c.value).startsWith('sk'))!;
+    const carried = readTargetValue(String(sk.value));
+    expect(carried).toEqual({ target: 'sk', charge: true, attack: expect.any(String) });
+    expect(sk.name).toMatch(new RegExp(`^charge SK \\(5 Vigor\\) with ${named(carried.attack!)} \\d+% hit, `));
+  });
+
+  it('with the attack given, a value carries no attack, as before', () => {
+    for (const c of targetChoices(game, 'p1', 'kn', 'longsword', '')) expect(readTargetValue(String(c.value)).attack).toBeUndefined();
+  });
+
+  it('the codec reads back what it writes, and text that is no suggestion as typed', () => {
+    for (const v of [{ charge: false }, { charge: true }, { charge: false, attack: 'shield-bash' }, { charge: true, attack: 'mace' }])
+      expect(readTargetValue(targetValue('gh', v))).toEqual({ target: 'gh', ...v });
+    expect(readTargetValue('Orc Warboss')).toEqual({ target: 'Orc Warboss', charge: false });
   });
 });
 

@@ -50,6 +50,23 @@ describe('/attack without `attack` (issue 26)', () => {
   }, 60_000);
 });
 
+describe('/attack without `attack`, after picking a target (issue 26)', () => {
+  it('each target names the attack its odds are for, and picking it makes that attack', async () => {
+    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+    const me = nameOf(alice);
+    const g = await gameIn();
+    const attacks = g.cards[g.units[guard]!.card]!.attacks;
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options: { unit: guard, target: '' } });
+    const picked = list.find((c) => String(c.value).startsWith(`${ghoul} `))!;
+    const attack = attacks.find((a) => String(picked.value) === `${ghoul} with ${a.id}`);
+    expect(attack, JSON.stringify(list)).toBeDefined();
+    expect(String(picked.name)).toMatch(new RegExp(`^${ghoul.toUpperCase()} with ${attack!.name} \\d+% hit `));
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, target: String(picked.value) } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain(`declared an attack on ${ghoul.toUpperCase()} with ${attack!.name}`);
+  }, 60_000);
+});
+
 describe('the "Nothing to choose" suggestion', () => {
   it("off-turn, says whose turn it is; picked anyway, the command is refused with that reason, not as an unknown 'none'", async () => {
     const { alice } = await setTable('I5', 'T20');

@@ -32,6 +32,7 @@ import {
   resolvePath,
   resolveSquare,
   resolveTarget,
+  targetPick,
   resolveUnit,
   suggestCharge,
   type LiveGame,
@@ -195,7 +196,7 @@ function burstAttack(live: LiveGame, u: string, attack: string, name: string, o:
   if (o.charge === true || o.path !== undefined)
     refuse('cannot-charge-with', `${name} is a burst: it cannot be made as a charge, so leave out \`charge\` and \`path\`.`);
   // A target picked as a charge for another attack, before the attack was changed to this burst: its unit.
-  const picked = /^(.+?)\s+charge$/i.exec(o.target.trim())?.[1] ?? o.target;
+  const picked = targetPick(live.game, o.target).target;
   return { act: 'attack', unit: u, attack, origin: resolveBurstCentre(live.game, picked, name) };
 }
 
@@ -227,7 +228,9 @@ export const attackCommand = actCommand(
   ),
   (live, o, u) => {
     const attacker = unitOf(live.game, u);
-    const attack = o.attack !== undefined ? resolveAttack(live.game, attacker, o.attack) : onlyAttack(live.game, attacker);
+    // A target picked from the suggestions without `attack` carries the attack its odds were for (issue 26).
+    const carried = o.attack ?? targetPick(live.game, o.target).attack;
+    const attack = carried !== undefined ? resolveAttack(live.game, attacker, carried) : onlyAttack(live.game, attacker);
     const made = findAttack(live.game, attacker, attack);
     if (made?.burst !== undefined) return burstAttack(live, u, attack, made.name, o);
     // The square an enemy stands on, read off the map, is that enemy when the attack can strike only it there.

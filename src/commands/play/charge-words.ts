@@ -6,7 +6,7 @@
 import type { GameState } from '../../rulesets/sellsword/engine';
 import { nameOf } from '../../engine';
 import { boardOf, chargePaths, chargePlan, chargeWoundingSteps, decide, findAttack, unitOf } from '../../rulesets/sellsword/engine';
-import { attackIdTyped, damagingWounds, type Names, notYoursWhy } from '../../rulesets/sellsword/table';
+import { attackIdTyped, damagingWounds, type Names, notYoursWhy, readTargetValue } from '../../rulesets/sellsword/table';
 import { choice, nothingToChoose, suggest } from '../command';
 import { withoutRuleCodes } from '../../render/plain-rules';
 
@@ -67,10 +67,10 @@ export function chargePathChoices(game: GameState, user: string, unitId: string,
  */
 export function pathSuggestions(game: GameState, user: string, unit: unknown, attack: unknown, target: unknown, typed: unknown, names: Names) {
   const id = String(unit ?? '').toLowerCase();
-  const aimed = String(target ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+charge$/, '');
+  // The target picked (readTargetValue: "gh charge", "gh charge with cleaver"), with the attack it carries when none was given.
+  const picked = readTargetValue(String(target ?? ''));
+  const aimed = picked.target.toLowerCase();
+  attack ??= picked.attack;
   if (!game.units[id] || !game.units[aimed] || attack === undefined) return [nothingToChoose('pick the unit, its attack and the target it charges first')];
   attack = attackIdTyped(game, id, attack);
   const stop = notYoursWhy(game, user, id, names);

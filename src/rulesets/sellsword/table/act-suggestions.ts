@@ -34,8 +34,8 @@ export { fitName };
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import { parseSquare } from '../../../formats/squares';
 
-/** The suggestion value of a target that is reached by charging it (R23): the unit's id, then "charge" (commands' match-context.ts `resolveTarget` reads it back). */
-export const chargeTargetValue = (id: string): string => `${id} charge`;
+import { targetValue } from './target-value';
+export { chargeTargetValue } from './target-value';
 
 /** A player's name as shown to others; without one, a suggestion says "the other player". */
 export type Names = (player: string) => string;
@@ -463,18 +463,20 @@ function chargeWhy(game: GameState, id: string, attack: unknown): { code: string
 function targetList(game: GameState, id: string, attack: unknown, legal: readonly ActCommand[]): { readonly targets: number; readonly choices: Choice[] } {
   const attacker = unitOf(game, id);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
-  const seen = new Map(
-    visibleTargets(game, id)
-      .filter((t) => attack === undefined || t.attack === attack)
-      .map((t) => [t.unit, t]),
-  );
+  // With no attack given (a unit with several), each target is judged by its best-odds attack.
+  const seen = new Map<string, ReturnType<typeof visibleTargets>[number]>();
+  for (const t of visibleTargets(game, id))
+    if ((attack === undefined || t.attack === attack) && (seen.get(t.unit)?.chance ?? -1) < t.chance) seen.set(t.unit, t);
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
   // Who may strike back depends on where the attacker stands, not on the target: worked out once.
   const replies = repliersTo(game, attacker).map((u) => u.id);
-  // A target only a charge reaches carries the charge in its value: picking it charges.
-  const choices = [...targets].map((t) =>
-    choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), seen.has(t) ? t : chargeTargetValue(t)),
-  );
+  // A target only a charge reaches carries the charge in its value: picking it charges. With no attack
+  // given, it carries the attack its odds are for, so sending without `attack` makes that one (issue 26).
+  const choices = [...targets].map((t) => {
+    const via = attack === undefined ? (seen.get(t)?.attack ?? charges.get(t)?.attack) : undefined;
+    const value = targetValue(t, { charge: !seen.has(t), ...(via !== undefined ? { attack: via } : {}) });
+    return choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), value);
+  });
   return { targets: targets.size, choices };
 }
 
@@ -572,7 +574,8 @@ function inMapLabels(game: GameState, text: string): string {
  * brush/smoke −4 · range 1 · Ghoul" (issue 26: the wounds and the warning were lost past a phone's cut
  * behind the critical chance and cover). A target only a charge reaches is named "charge GH (5 Vigor)"
  * and judged from the end of the charge (with its +5 wounds), then the two squares it steps through
- * (the path the command will take) with the damaging ground's wounds on them.
+ * (the path the command will take) with the damaging ground's wounds on them. With no attack given (a
+ * unit with several), the attack the odds are for follows the label: "GH with Longbow 45% hit, …".
  */
 function targetWords(
   game: GameState,
@@ -583,6 +586,9 @@ function targetWords(
   charge: { attack: string; path: readonly string[] } | undefined,
   repliers: readonly string[],
 ): string {
+  // Issue 26: with no attack given (a unit with several), the one the odds are for, by the label.
+  const named = (via: string | undefined) =>
+    attack === undefined && via !== undefined ? ` with ${findAttack(game, unitOf(game, unitId), via)?.name ?? via}` : '';
   const label = target.toUpperCase();
   const card = game.cards[game.units[target]!.card]!.name;
   const warn = (ids: readonly string[]) => (ids.length === 1 && ids[0] === target ? '⚠ may reply' : replyWarning(ids));
@@ -590,7 +596,7 @@ function targetWords(
     const via = attack === undefined ? seen.attack : String(attack);
     const odds = oddsHead(game, unitId, via, target);
     const parts = targetParts(odds, seen.cover);
-    return fitName(frontWords(label, odds, parts.hit, warn(repliers)), [
+    return fitName(frontWords(`${label}${named(via)}`, odds, parts.hit, warn(repliers)), [
       parts.crit,
       parts.modifiers,
       parts.defences,
@@ -608,7 +614,7 @@ function targetWords(
   // R23: the charge's price goes by the target's label, where a phone's cut (about 50 characters)
   // leaves it, before the odds and wounds: a tester's Ghoul spent all its Vigor on a charge whose cost was cut off (issue 26).
   const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `all ${CHARGE_VIGOR} Vigor` : `${CHARGE_VIGOR} Vigor`;
-  return fitName(frontWords(`charge ${label} (${price})`, odds, parts.hit, chargeReplies), [
+  return fitName(frontWords(`charge ${label} (${price})${named(via)}`, odds, parts.hit, chargeReplies), [
     // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
     ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
     parts.crit,

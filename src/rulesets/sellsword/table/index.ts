@@ -15,6 +15,7 @@ export { promptMapFile, promptPicture } from './prompt-recoil';
 export { replyFacts, woundFacts } from './prompt-facts';
 export { burstPreviewWords } from './burst-preview';
 export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
+export { readTargetValue, targetValue } from './target-value';
 export {
   attackChoices,
   attackIdTyped,
