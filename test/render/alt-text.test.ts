@@ -6,7 +6,7 @@ import { targetChoices } from '../../src/rulesets/sellsword/table';
 import { describe, expect, it } from 'vitest';
 import { altText, DISCORD_ALT_TEXT_LIMIT, describeMap, mapAltText } from '../../src/rulesets/sellsword/render/alt-text';
 import { toMapView } from '../../src/rulesets/sellsword/render/view';
-import { crowdTable, lastTurnTable, passingTable, play, statusTable, table, yardTable } from './states';
+import { crowdTable, lastTurnTable, meleeTable, passingTable, play, statusTable, table, yardTable } from './states';
 import { header } from '../../src/rulesets/sellsword/render/alt-text';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { focusAltText, unitStripAlt } from '../../src/rulesets/sellsword/render/focus';
@@ -57,6 +57,12 @@ describe('alt text', () => {
     // The unit strip under a close-up says so too, not "Dropped: SD, GH, SA".
     expect(unitStripAlt(toMapView(conceded))).toMatch(/ Off the table \(conceded\): SD Shambling Dead, GH Ghoul, SA Skeletal Archer\.$/);
     expect(unitStripAlt(toMapView(conceded))).not.toContain('Dropped:');
+  });
+
+  it('says a unit whose card has no Vigor has none, not "Vigor 0/0" (issue 26)', () => {
+    const strip = unitStripAlt(toMapView(meleeTable().state));
+    expect(strip).toMatch(/SW Skeleton Warrior no Vigor /);
+    expect(strip).not.toContain('Vigor 0/0');
   });
 
   it("says a player whose units all dropped in play has them dropped, not off the table as a concession's (issue 26)", () => {

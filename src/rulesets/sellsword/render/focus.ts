@@ -283,7 +283,8 @@ function stripRows(units: MapView['units']): Run[][] {
     return [
       { text: u.label, bold: true, colour: u.colour },
       { text: ` ${u.name}${u.active ? ' (acting)' : ''}` },
-      { text: `  Vigor ${u.vigor}/${u.vigorMax}`, bold: true },
+      // A card with no Vigor says so, as the alt text does ("Vigor 0/0" puzzled a tester, issue 26).
+      { text: u.vigorMax === 0 ? '  no Vigor' : `  Vigor ${u.vigor}/${u.vigorMax}`, bold: true },
       { text: `  ${injuries}${statuses ? `  ${statuses}` : ''}` },
     ];
   });

@@ -126,7 +126,7 @@ function bigToken(ctx: Ctx, u: UnitView, x: number, y: number, cell: number, bod
   ctx.fillStyle = '#f5f0dc';
   ctx.fillRect(cx - barW / 2, barY, barW * share, barH);
   ctx.font = font(cell * 0.3, 'bold');
-  haloText(ctx, `Vigor ${u.vigor}/${u.vigorMax}`, cx, barY - cell * 0.22, '#ffffff', INK, 3);
+  haloText(ctx, u.vigorMax === 0 ? 'no Vigor' : `Vigor ${u.vigor}/${u.vigorMax}`, cx, barY - cell * 0.22, '#ffffff', INK, 3);
 
   const tok = cell * 0.18;
   let ty = y + cell * 0.36;
