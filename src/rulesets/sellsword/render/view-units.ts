@@ -139,6 +139,10 @@ export function statusLine(state: GameState, labels: ReadonlyMap<UnitId, string>
  * next"), as the picture is drawn after the phase has moved on.
  */
 export function statusPhase(s: StatusLine): string {
+  // A picture of the match's end, or of a round every unit has acted in, says so: "Round 2, last turns"
+  // over a game-over line, or above "Waiting for the round to start", read as a contradiction (issue 26).
+  if (s.over && s.round > 0) return `Round ${s.round}, match over`;
+  if (s.alone && !s.turn && !s.next && !s.prompt) return `Round ${s.round} over`;
   const now = phaseName(s.round, s.phase, s.alone);
   if (s.played === undefined || s.played === s.phase || s.alone || s.over) return now;
   const over = s.played === 0 ? `Round ${s.round}, greater-advantage turn over` : `Round ${s.round}, phase ${s.played} over`;
