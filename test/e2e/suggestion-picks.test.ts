@@ -60,7 +60,9 @@ describe('/attack without `attack`, after picking a target (issue 26)', () => {
     const picked = list.find((c) => String(c.value).startsWith(`${ghoul} `))!;
     const attack = attacks.find((a) => String(picked.value) === `${ghoul} with ${a.id}`);
     expect(attack, JSON.stringify(list)).toBeDefined();
-    expect(String(picked.name)).toMatch(new RegExp(`^${ghoul.toUpperCase()} with ${attack!.name} \\d+% hit `));
+    expect(String(picked.name)).toMatch(new RegExp(`^${ghoul.toUpperCase()} with ${attack!.name} \\d+% hit\\b`));
+    // Judged by the wounds it is expected to deal: the Mace, not the Shield Bash that wounds nothing.
+    expect(attack!.id).toBe('mace');
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, target: String(picked.value) } });
     expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
     expect(answerText(sent)).toContain(`declared an attack on ${ghoul.toUpperCase()} with ${attack!.name}`);

@@ -6,6 +6,7 @@
 import type { ActCommand, ActKind, Command } from '../engine';
 import {
   actorRefusal,
+  attackOdds,
   attackRefusal,
   attackTargetRefusal,
   canAct,
@@ -459,14 +460,28 @@ function chargeWhy(game: GameState, id: string, attack: unknown): { code: string
   return first;
 }
 
+/**
+ * Each enemy in sight and reach with the attack it is judged by: `attack` when given, else the unit's
+ * attack expected to wound it most, then the likeliest to hit. A tester's target list judged by the best
+ * chance alone offered a guard's Shield Bash, which wounds nothing, over its Mace (issue 26).
+ */
+function bestSeen(game: GameState, id: string, attack: unknown): Map<string, ReturnType<typeof visibleTargets>[number]> {
+  const best = new Map<string, { readonly view: ReturnType<typeof visibleTargets>[number]; readonly wounds: number }>();
+  for (const t of visibleTargets(game, id)) {
+    if (attack !== undefined && t.attack !== attack) continue;
+    const odds = attack === undefined ? attackOdds(game, id, t.attack, t.unit) : null;
+    const wounds = odds && 'expectedWounds' in odds ? odds.expectedWounds : 0;
+    const now = best.get(t.unit);
+    if (!now || wounds > now.wounds || (wounds === now.wounds && t.chance > now.view.chance)) best.set(t.unit, { view: t, wounds });
+  }
+  return new Map([...best].map(([u, b]) => [u, b.view]));
+}
+
 /** The targets an attack that strikes a unit may be given (`legal` its commands), each with its words. */
 function targetList(game: GameState, id: string, attack: unknown, legal: readonly ActCommand[]): { readonly targets: number; readonly choices: Choice[] } {
   const attacker = unitOf(game, id);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
-  // With no attack given (a unit with several), each target is judged by its best-odds attack.
-  const seen = new Map<string, ReturnType<typeof visibleTargets>[number]>();
-  for (const t of visibleTargets(game, id))
-    if ((attack === undefined || t.attack === attack) && (seen.get(t.unit)?.chance ?? -1) < t.chance) seen.set(t.unit, t);
+  const seen = bestSeen(game, id, attack);
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
   // Who may strike back depends on where the attacker stands, not on the target: worked out once.
   const replies = repliersTo(game, attacker).map((u) => u.id);
@@ -736,9 +751,7 @@ export function viewTargetChoices(game: GameState, unit: unknown, attack: unknow
   // A burst is previewed at a square (R24): the centres /attack suggests, judged whoever's turn it is.
   const burst = attack === undefined ? undefined : findAttack(game, unitOf(game, id), String(attack));
   if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, [], typed, names, true);
-  const seen = visibleTargets(game, id).filter((t) => attack === undefined || t.attack === attack);
-  const best = new Map<string, { chance: number; attack: string }>();
-  for (const t of seen) if ((best.get(t.unit)?.chance ?? -1) < t.chance) best.set(t.unit, { chance: t.chance, attack: t.attack });
+  const best = bestSeen(game, id, attack);
   return orWhy(
     suggest(
       [...best].map(([t, b]) => {
