@@ -60,6 +60,18 @@ export function besideSquares(b: Board, from: number, to: number): [number, numb
 
 export const isDiagonal = (b: Board, from: number, to: number): boolean => colOf(b, from) !== colOf(b, to) && rowOf(b, from) !== rowOf(b, to);
 
+/** The eight steps, [column, row], to the squares around one, clockwise from north (up the map). */
+export const CLOCKWISE_STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+];
+
 /** The up-to-8 squares around i that are on the board. */
 export function neighbours(b: Board, i: number): number[] {
   const col = colOf(b, i);

@@ -5,6 +5,7 @@
  * charged enemy. The crossing and the square opposite are rules/trample.ts's; a path found here is
  * still checked whole by trampleRefusal before the troop sets off.
  */
+import { CLOCKWISE_STEPS } from '../../../engine/board';
 import { footprint } from '../../../engine/footprint';
 import { type ChargeLine, chargeLine, spentAlong } from '../rules/charge';
 import { checkPath, reachable } from '../rules/movement';
@@ -19,17 +20,6 @@ export interface Through {
   readonly path: readonly number[];
   readonly spent: number;
 }
-
-const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1],
-];
 
 /** Whether `troop`'s space with its top-left at `at` overlaps `target`'s. */
 function overlaps(setup: ScSetup, troop: ScTroop, at: number, target: ScTroop): boolean {
@@ -76,7 +66,7 @@ export function throughAll(setup: ScSetup, s: ScState, troop: ScTroop, start: nu
       ];
       for (const [at, before] of starts) {
         if (overlaps(setup, troop, at, target)) continue;
-        for (const [dc, dr] of DIRECTIONS) {
+        for (const [dc, dr] of CLOCKWISE_STEPS) {
           const [col, row] = [(at % width) + dc, Math.floor(at / width) + dr];
           if (col < 0 || row < 0 || col >= width || row >= height) continue;
           const into = row * width + col;

@@ -6,6 +6,7 @@
  */
 import { type RuleError, ruleError } from '../../../engine/errors';
 import type { TroopAttack } from '../formats/troop-card';
+import { CLOCKWISE_STEPS } from '../../../engine/board';
 import { footprint } from '../../../engine/footprint';
 import { isFlanked } from '../rules/flanking';
 import { checkMeleeDeclaration, hasReach, strike } from '../rules/melee';
@@ -75,17 +76,6 @@ function couldGoOn(table: ScTable, mover: Piece, path: readonly number[], budget
   return !('code' in plan) && !plan.fellBack;
 }
 
-const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1],
-];
-
 /**
  * The cheapest Move that tramples `target` (SC Movement d): to a square next to its space, then
  * straight on through it to the square opposite (ruling SC123), the path and its inches; null when
@@ -106,7 +96,7 @@ export function tramplePath(setup: ScSetup, s: ScState, troop: ScTroop, targetId
   let best: { path: number[]; spent: number } | null = null;
   for (const [from, before] of starts) {
     if (overlapsPiece(setup, mover, from, target)) continue;
-    for (const [dc, dr] of DIRECTIONS) {
+    for (const [dc, dr] of CLOCKWISE_STEPS) {
       const [col, row] = [(from % width) + dc, Math.floor(from / width) + dr];
       if (col < 0 || row < 0 || col >= width || row >= height) continue;
       const into = row * width + col;

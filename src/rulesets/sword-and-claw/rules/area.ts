@@ -5,6 +5,7 @@
  * missed by, in a direction a d8 gives, never further than half the range to the aimed square, and
  * an area that lands beyond the weapon's Long range does half damage (rounded up).
  */
+import { CLOCKWISE_STEPS } from '../../../engine/board';
 import type { Roll } from '../../../engine/dice';
 import type { TroopAttack } from '../formats/troop-card';
 import type { Dice } from './dice';
@@ -20,16 +21,7 @@ export const AREA_TARGET_NUMBER = 5;
 export const areaSize = (attack: TroopAttack): number | null => attack.qualities.find((q) => q.name === 'Area')?.value ?? null;
 
 /** A d8's directions on the grid (ruling SC25): 1 is up the map (north), then clockwise. */
-export const DEVIATION_DIRECTIONS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1],
-];
+export const DEVIATION_DIRECTIONS = CLOCKWISE_STEPS;
 
 /** One troop an area hit: its own d6 and what it did. */
 export interface AreaHit {
