@@ -5,29 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squareIndex } from '../../src/engine';
 import { boardOf, type GameState } from '../../src/rulesets/sellsword/engine';
-import { gameOf, type MatchSnapshot } from '../../src/match/match-state';
 import { editTable } from './edit-table';
-import { rowOf } from './clock-play';
-import { answerPrompts, HAVOC } from './setup-match';
-import { answerText, startWorld, type World } from './world';
-
-/** Alice brings the Priest of the Dawn, whose Dawnburst is a burst 1 at range 6 (2 acts, a blue token). */
-const PRIESTS = 'Dawn Watch | valor | mill-crossing | valor-priest, valor-guard, valor-squire';
+import { answerText, type World } from './world';
+import { priestMatch } from './priest-match';
 
 let world: World;
 let thread: string;
 let start: GameState;
-const gameIn = async (): Promise<GameState> => gameOf((await rowOf(world, thread)).snapshot as MatchSnapshot)!;
+let gameIn: () => Promise<GameState>;
 
 beforeAll(async () => {
-  world = await startWorld(12);
-  await world.run({ user: 'alice', name: 'warband submit', options: { text: PRIESTS } });
-  await world.run({ user: 'bob', name: 'warband submit', options: { text: HAVOC } });
-  await world.run({ user: 'alice', name: 'skirmish challenge', options: { opponent: 'bob', warband: 'Dawn Watch', points: 60, map: 'mill-crossing' } });
-  thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
-  await world.run({ user: 'bob', channel: thread, name: 'skirmish accept', options: { warband: 'Grave Host' } });
-  await answerPrompts(world, thread);
-  start = await gameIn();
+  ({ world, thread, start, gameIn } = await priestMatch());
 }, 60_000);
 afterAll(async () => world?.close());
 
