@@ -7,8 +7,8 @@ import { buildBoard, nameOf } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { boardOf, label, typedAttack } from '../rulesets/sellsword/engine';
-import { chargeInstead, readTargetValue } from '../rulesets/sellsword/table';
+import { boardOf, label, profile, typedAttack } from '../rulesets/sellsword/engine';
+import { chargeInstead, readTargetValue, soleAttack } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
@@ -145,6 +145,16 @@ export function resolvePath(game: GameState, typed: string): string[] {
   if (parts.length === 0) refuse('bad-square', 'The path is empty: list the squares entered, like "C4 C5 D6".');
   if (parts.length > 60) refuse('bad-square', 'That path is too long.');
   return parts.map((p) => resolveSquare(game.map, p));
+}
+
+/** An attack left out (/attack, /skirmish view's preview): the unit's only attack, or a refusal naming its attacks to choose from. */
+export function onlyAttack(game: GameState, attacker: UnitState): string {
+  const sole = soleAttack(game, attacker);
+  if (sole !== undefined) return sole;
+  const all = profile(game, attacker).attacks;
+  if (all.length === 0) return refuse('no-attack', `${label(game, attacker)} has no attack it can make.`);
+  const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
+  return refuse('attack-needed', `${label(game, attacker)} has ${all.length} attacks: ${list}. Say which with \`attack\`.`);
 }
 
 /** An attack of the unit by id or printed name; refuses with the unit's attacks listed. */

@@ -87,6 +87,15 @@ describe('R24, issue 26: /skirmish view previews a burst', () => {
     expect(await eventCount()).toBe(before);
   }, 60_000);
 
+  it('a preview without `target` says what to give: the square a burst is centred on, the enemy for another attack (issue 26)', async () => {
+    const { priest, squire, user } = await setTable();
+    const run = (unit: string, attack?: string) =>
+      world.run({ user, channel: thread, name: 'skirmish view', options: { unit, overlay: 'preview', ...(attack ? { attack } : {}) } });
+    expect(answerText(await run(priest, 'dawnburst'))).toBe('The preview needs `target`: the square Dawnburst would be centred on (or a unit standing on it).');
+    // The squire has one attack: left out, it is that one, as /attack reads it.
+    expect(answerText(await run(squire))).toMatch(/^The preview needs `target`: the enemy .+ would strike\.$/);
+  }, 60_000);
+
   it('the `target` suggestions for a burst are the centres /attack offers, whoever asks', async () => {
     const { priest, ghoul } = await setTable();
     const G = ghoul.toUpperCase();

@@ -5,8 +5,8 @@
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Command, GameState, UnitState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, findAttack, label, profile, unitOf } from '../../rulesets/sellsword/engine';
+import type { Command, GameState } from '../../rulesets/sellsword/engine';
+import { actorRefusal, findAttack, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -14,7 +14,6 @@ import {
   ACT_WORDS,
   attackChoices,
   openActHint,
-  soleAttack,
   squareChoices,
   strikableOnSquareFor,
   targetChoices,
@@ -27,6 +26,7 @@ import type { CommandModule } from '../command';
 import { gameOf } from '../../match/match-state';
 import {
   gameHere,
+  onlyAttack,
   resolveAttack,
   resolveBurstCentre,
   resolvePath,
@@ -245,16 +245,6 @@ export const attackCommand = actCommand(
   },
   'attack',
 );
-
-/** /attack without `attack`: the unit's only attack, or a refusal naming its attacks to choose from. */
-function onlyAttack(game: GameState, attacker: UnitState): string {
-  const sole = soleAttack(game, attacker);
-  if (sole !== undefined) return sole;
-  const all = profile(game, attacker).attacks;
-  if (all.length === 0) return refuse('no-attack', `${label(game, attacker)} has no attack it can make.`);
-  const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
-  return refuse('attack-needed', `${label(game, attacker)} has ${all.length} attacks: ${list}. Say which with \`attack\`.`);
-}
 
 /** The token typed for /rest, any case, or a refusal naming the tokens there are. */
 function restToken(typed: string): (typeof TOKENS)[number] {

@@ -23,7 +23,7 @@ import { closing } from '../../match/match-end';
 import { recordEnding } from '../../match/ending';
 import type { MatchRecord } from '../../match/record';
 import type { MatchRow } from '../../store';
-import { gameHere, matchHere, notAtTable, resolveAttack, resolveBurstCentre, resolveSquare, resolveUnit } from '../match-context';
+import { gameHere, matchHere, notAtTable, onlyAttack, resolveAttack, resolveBurstCentre, resolveSquare, resolveUnit } from '../match-context';
 import { answerOwn } from '../own-answer';
 import { setupPromptAnswer } from '../prompts/prompt-setup';
 import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
@@ -219,9 +219,16 @@ export async function view(
   if (o.overlay === 'reach' || o.overlay === 'maneuver') request = { ...request, reach: { unit: unit.id, maneuver: o.overlay === 'maneuver' } };
   if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
   if (o.overlay === 'preview') {
-    if (!o.attack || !o.target) refuse('bad-option', 'A preview needs an `attack` and a `target`.');
-    const attack = resolveAttack(game, unit, o.attack);
+    // As /attack reads them: `attack` may be left out for a unit with one; `target` names what is missing.
+    const attack = o.attack ? resolveAttack(game, unit, o.attack) : onlyAttack(game, unit);
     const burst = findAttack(game, unit, attack);
+    if (!o.target)
+      refuse(
+        'bad-option',
+        burst?.burst !== undefined
+          ? `The preview needs \`target\`: the square ${burst.name} would be centred on (or a unit standing on it).`
+          : `The preview needs \`target\`: the enemy ${burst?.name ?? 'the attack'} would strike.`,
+      );
     if (burst?.burst !== undefined) {
       if (unit.at === null) refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
       ({ request, content } = burstPreview(game, unit, burst.id, resolveBurstCentre(game, o.target, burst.name), request));
