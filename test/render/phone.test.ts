@@ -395,6 +395,35 @@ describe('the close-up of a turn', () => {
     expect(renderTurn(t.state, {}).focus).toBeNull();
   });
 
+  it('an open wound split shows who dealt the wounds as well as the unit taking them (issue 26)', () => {
+    const t = lastTurnTable();
+    const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+    const last = view.lastTurn!;
+    // KC must split 10 wounds from SA's Bone Bow on Q18, seven columns off; nothing else happened.
+    const split = {
+      kind: 'prompt' as const,
+      prompt: {
+        kind: 'wounds' as const,
+        player: 'Hrolf',
+        playerId: 'p1',
+        unit: 'KC',
+        open: true,
+        incoming: null,
+        wounds: { count: 10, type: 'pierce', cause: { kind: 'attack' as const, by: 'SA', attack: 'Bone Bow' } },
+        recovery: false,
+        first: true,
+      },
+    };
+    const asked = { ...view, lastTurn: { ...last, moves: [], attacks: [], happenings: [split] } };
+    const w = focusWindow(asked)!;
+    const inside = (label: string) => {
+      const u = view.units.find((x) => x.label === label)!;
+      return u.at!.col >= w.col && u.at!.col + u.span <= w.col + w.cols && u.at!.row >= w.row && u.at!.row + u.span <= w.row + w.rows;
+    };
+    expect(inside('KC'), JSON.stringify(w)).toBe(true);
+    expect(inside('SA'), JSON.stringify(w)).toBe(true);
+  });
+
   it("when the turn spread over most of the board, shows where it came to a head: the move's end and the fight", () => {
     const t = lastTurnTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });

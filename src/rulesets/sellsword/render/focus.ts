@@ -159,7 +159,11 @@ function promptSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
   if (open?.kind !== 'prompt') return [];
   const p = open.prompt;
   const incoming = p.incoming?.kind === 'attack' ? [p.incoming.target, p.incoming.attacker] : p.incoming?.kind === 'move' ? [p.incoming.mover] : [];
-  const labels = [...new Set([p.unit, ...incoming].filter((l): l is string => l !== null))];
+  // A wound split shows who dealt the wounds too: a tester chose a split with the archer that shot out
+  // of the close-up and the last full map drawn before it entered (issue 26).
+  const cause = p.wounds?.cause;
+  const dealer = cause && 'by' in cause && cause.by ? [cause.by] : [];
+  const labels = [...new Set([p.unit, ...incoming, ...dealer].filter((l): l is string => l !== null))];
   return labels.flatMap((l) => squareOf(view, l));
 }
 
