@@ -63,6 +63,8 @@ describe('alt text', () => {
     const strip = unitStripAlt(toMapView(meleeTable().state));
     expect(strip).toMatch(/SW Skeleton Warrior no Vigor /);
     expect(strip).not.toContain('Vigor 0/0');
+    // A status is set apart from the box count ("2 of 4 boxes free hobbled" read as one phrase).
+    expect(strip).toContain('2 of 4 boxes free · hobbled');
   });
 
   it("says a player whose units all dropped in play has them dropped, not off the table as a concession's (issue 26)", () => {

@@ -289,7 +289,8 @@ function stripRows(units: MapView['units']): Run[][] {
       { text: ` ${u.name}${u.active ? ' (acting)' : ''}` },
       // A card with no Vigor says so, as the alt text does ("Vigor 0/0" puzzled a tester, issue 26).
       { text: u.vigorMax === 0 ? '  no Vigor' : `  Vigor ${u.vigor}/${u.vigorMax}`, bold: true },
-      { text: `  ${injuries}${statuses ? `  ${statuses}` : ''}` },
+      // Statuses after a dot: "3 of 4 boxes free enraged" read as one phrase (issue 26).
+      { text: `  ${injuries}${statuses ? ` · ${statuses}` : ''}` },
     ];
   });
 }
