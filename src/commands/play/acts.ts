@@ -6,7 +6,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command, GameState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, findAttack, unitOf } from '../../rulesets/sellsword/engine';
+import { actorRefusal, findAttack, label, profile, unitLegalActs, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -259,11 +259,30 @@ function restToken(typed: string): (typeof TOKENS)[number] {
   return token ?? refuse('unknown-token', `There is no "${shown(typed)}" token: a unit rests to regain a react, blue or red token.`);
 }
 
+/**
+ * /rest without `token`: the one kind of token the unit can regain, as the engine offers it. With none
+ * to regain because every token is back, that is said; with none for another reason, the first spent
+ * kind goes to the engine, whose refusal says why. A tester could not send /rest for a unit whose
+ * token list was "Nothing to choose" while `token` was required (issue 26).
+ */
+function onlyToken(game: GameState, unitId: string): (typeof TOKENS)[number] {
+  const kinds = [...new Set(unitLegalActs(game, unitId, new Set(['rest'])).map((c) => (c as { token: (typeof TOKENS)[number] }).token))];
+  const u = unitOf(game, unitId);
+  if (kinds.length === 1) return kinds[0]!;
+  if (kinds.length > 1) return refuse('token-needed', `${label(game, u)} could regain a ${kinds.join(' or ')} token: say which with \`token\`.`);
+  const max = profile(game, u).tokensMax;
+  const spent = TOKENS.find((t) => u.tokens[t] < max[t]);
+  return spent ?? refuse('nothing-to-regain', `${label(game, u)} has all its tokens: resting would regain none.`);
+}
+
 export const restCommand = actCommand(
   'rest',
   ACT_WORDS.rest,
-  optionSet(unit, textOption({ name: 'token', description: 'Which token to regain: react, blue or red', required: true, autocomplete: true, max: 20 })),
-  (_live, o, u) => ({ act: 'rest', unit: u, token: restToken(o.token) }),
+  optionSet(
+    unit,
+    textOption({ name: 'token', description: 'Which token to regain: react, blue or red (left out: the one it can)', autocomplete: true, max: 20 }),
+  ),
+  (live, o, u) => ({ act: 'rest', unit: u, token: o.token !== undefined ? restToken(o.token) : onlyToken(live.game, u) }),
   'rest',
 );
 
