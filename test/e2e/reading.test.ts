@@ -125,7 +125,8 @@ describe('reading a match', () => {
       expect(s.original!.attachments.length).toBeLessThanOrEqual(2);
     }
     const bad = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options: { unit: unit.id, overlay: 'preview' } });
-    expect(answerText(bad)).toMatch(/needs an `attack` and a `target`/);
+    // Read as /attack reads them: a unit with several attacks is asked which; with one, the target is asked for.
+    expect(answerText(bad)).toMatch(/ has \d+ attacks: .+\. Say which with `attack`\.$|^The preview needs `target`: /);
   });
 
   it('follow adds a spectator once', async () => {
