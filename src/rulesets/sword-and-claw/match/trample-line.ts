@@ -6,7 +6,7 @@
  * still checked whole by trampleRefusal before the troop sets off.
  */
 import { CLOCKWISE_STEPS } from '../../../engine/board';
-import { footprint } from '../../../engine/footprint';
+import { footprint, type Span } from '../../../engine/footprint';
 import { type ChargeLine, chargeLine, spentAlong } from '../rules/charge';
 import { checkPath, reachable } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
@@ -21,11 +21,28 @@ export interface Through {
   readonly spent: number;
 }
 
-/** Whether `troop`'s space with its top-left at `at` overlaps `target`'s. */
-function overlaps(setup: ScSetup, troop: ScTroop, at: number, target: ScTroop): boolean {
+/** Whether a space `span` wide with its top-left at `at` overlaps `target`'s. */
+export function overlaps(setup: ScSetup, span: Span, at: number, target: ScTroop): boolean {
   const board = { width: setup.map.grid[0]!.length };
   const theirs = new Set(footprint(board, target.at!, spanOf(cardOf(setup, target).size)));
-  return footprint(board, at, spanOf(cardOf(setup, troop).size)).some((sq) => theirs.has(sq));
+  return footprint(board, at, span).some((sq) => theirs.has(sq));
+}
+
+/**
+ * The squares one step from `from`, clockwise from north and on the board, where a space `span` wide
+ * would overlap `target`'s: where a trample goes into its target (SC Movement d). The order is kept,
+ * as the first of equally cheap paths is the one taken.
+ */
+export function stepsInto(setup: ScSetup, span: Span, from: number, target: ScTroop): number[] {
+  const height = setup.map.grid.length;
+  const width = setup.map.grid[0]!.length;
+  const out: number[] = [];
+  for (const [dc, dr] of CLOCKWISE_STEPS) {
+    const [col, row] = [(from % width) + dc, Math.floor(from / width) + dr];
+    if (col < 0 || row < 0 || col >= width || row >= height) continue;
+    if (overlaps(setup, span, row * width + col, target)) out.push(row * width + col);
+  }
+  return out;
 }
 
 /**
@@ -36,7 +53,7 @@ function overlaps(setup: ScSetup, troop: ScTroop, at: number, target: ScTroop): 
 export function throughAll(setup: ScSetup, s: ScState, troop: ScTroop, start: number, targets: readonly string[], budget: number): Map<number, Through> {
   const table = tableOf(setup, s, troop.id);
   const mover = pieceOf(setup, troop, start);
-  const { width, height } = table.board;
+  const span = spanOf(cardOf(setup, troop).size);
   let frontier = new Map<number, Through>([[start, { path: [], spent: 0 }]]);
   for (const [k, id] of targets.entries()) {
     // Between two tramples the mover may stand inside the next one's space: only the whole path must end on a free square.
@@ -54,7 +71,7 @@ export function throughAll(setup: ScSetup, s: ScState, troop: ScTroop, start: nu
     };
     for (const [end, sofar] of frontier) {
       // Clearing one troop may take the mover into the next one's space: it goes on straight through it.
-      if (sofar.path.length > 0 && overlaps(setup, troop, end, target)) {
+      if (sofar.path.length > 0 && overlaps(setup, span, end, target)) {
         const on = onThrough(table.board, mover, sofar.path, start, them);
         if (on !== null) keep([...sofar.path, ...on]);
         continue;
@@ -65,12 +82,8 @@ export function throughAll(setup: ScSetup, s: ScState, troop: ScTroop, start: nu
         ...[...reachable(table, from, budget - sofar.spent)].map(([at, p]): [number, readonly number[]] => [at, p.path]),
       ];
       for (const [at, before] of starts) {
-        if (overlaps(setup, troop, at, target)) continue;
-        for (const [dc, dr] of CLOCKWISE_STEPS) {
-          const [col, row] = [(at % width) + dc, Math.floor(at / width) + dr];
-          if (col < 0 || row < 0 || col >= width || row >= height) continue;
-          const into = row * width + col;
-          if (!overlaps(setup, troop, into, target)) continue;
+        if (overlaps(setup, span, at, target)) continue;
+        for (const into of stepsInto(setup, span, at, target)) {
           const upTo = [...sofar.path, ...before, into];
           const on = onThrough(table.board, mover, upTo, start, them);
           if (on === null) continue;

@@ -6,8 +6,6 @@
  */
 import { type RuleError, ruleError } from '../../../engine/errors';
 import type { TroopAttack } from '../formats/troop-card';
-import { CLOCKWISE_STEPS } from '../../../engine/board';
-import { footprint } from '../../../engine/footprint';
 import { isFlanked } from '../rules/flanking';
 import { checkMeleeDeclaration, hasReach, strike } from '../rules/melee';
 import { checkPath, reachable } from '../rules/movement';
@@ -16,6 +14,7 @@ import { crossing, mayTrample, onThrough, TRAMPLE_ID, trampleAttackOf, trampleAt
 import { type Piece, pieceLevel, type ScTable, spanOf } from '../rules/table';
 import { isHurt, isRemoved } from '../rules/wounds';
 import type { Ctx } from './deploy';
+import { overlaps, stepsInto } from './trample-line';
 import { checkElimination } from './end';
 import { strikeConditions } from './conditions';
 import { cardOf, moveOf, onTable, pieceOf, struckCard, tableOf } from './tables';
@@ -88,19 +87,15 @@ export function tramplePath(setup: ScSetup, s: ScState, troop: ScTroop, targetId
   const mover = pieceOf(setup, troop);
   const budget = moveOf(setup, troop);
   const them = pieceOf(setup, target);
-  const { width, height } = table.board;
+  const span = spanOf(mover.size);
   const starts: [number, readonly number[]][] = [
     [troop.at!, []],
     ...[...reachable(tableOf(setup, s), mover, budget)].map(([at, p]): [number, readonly number[]] => [at, p.path]),
   ];
   let best: { path: number[]; spent: number } | null = null;
   for (const [from, before] of starts) {
-    if (overlapsPiece(setup, mover, from, target)) continue;
-    for (const [dc, dr] of CLOCKWISE_STEPS) {
-      const [col, row] = [(from % width) + dc, Math.floor(from / width) + dr];
-      if (col < 0 || row < 0 || col >= width || row >= height) continue;
-      const into = row * width + col;
-      if (!overlapsPiece(setup, mover, into, target)) continue;
+    if (overlaps(setup, span, from, target)) continue;
+    for (const into of stepsInto(setup, span, from, target)) {
       const on = onThrough(table.board, mover, [...before, into], mover.at, them);
       const path = on === null ? [...before, into] : [...before, into, ...on];
       const plan = checkPath(table, mover, path, budget);
@@ -134,18 +129,11 @@ export function trampleChoices(setup: ScSetup, s: ScState, troop: ScTroop, targe
   return trampleAttacks(cardOf(setup, troop), { charging, startedNextTo });
 }
 
-/** Whether the mover's space at `at` overlaps the target's. */
-const overlapsPiece = (setup: ScSetup, mover: Piece, at: number, target: ScTroop): boolean => {
-  const board = { width: setup.map.grid[0]!.length };
-  const theirs = new Set(footprint(board, target.at!, spanOf(cardOf(setup, target).size)));
-  return footprint(board, at, spanOf(mover.size)).some((sq) => theirs.has(sq));
-};
-
 /** The tramples of `aims` due on the step from `from` to `to`: the step that enters their target's space. */
 export function dueOn(setup: ScSetup, s: ScState, mover: Piece, from: number, to: number, aims: readonly TrampleAim[]): TrampleAim[] {
   return aims.filter((a) => {
     const t = s.troops[a.target]!;
-    return !t.removed && t.at !== null && !overlapsPiece(setup, mover, from, t) && overlapsPiece(setup, mover, to, t);
+    return !t.removed && t.at !== null && !overlaps(setup, spanOf(mover.size), from, t) && overlaps(setup, spanOf(mover.size), to, t);
   });
 }
 
