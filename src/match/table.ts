@@ -17,6 +17,13 @@ import { refuse } from './user-error';
 const BUSY_PAUSES_MS = [20, 50, 100, 200, 400, 600, 700];
 
 /**
+ * No try starts this long (ms) after the first: a try can itself wait up to 2.5 s for a full PostgreSQL
+ * pool's free connection before it counts as busy (store/open-pg.ts PoolSaturated), and the player's
+ * answer must still come inside Discord's 3 s.
+ */
+const BUSY_BUDGET_MS = 2500;
+
+/**
  * How long each try may wait for another connection's lock (PostgreSQL; the bot opens SQLite with the same
  * 50 ms busy timeout, bot/start.ts): with the pauses, a change held up by a stuck lock is refused after
  * about 2.5 s on either backend. Waiting longer a try would keep the player waiting past Discord's 3 s.
@@ -46,7 +53,7 @@ export async function inTransaction<T>(
       for (const id of held) app.outbox?.release(id);
       if (!isBusy(error)) throw error;
       const pause = BUSY_PAUSES_MS[attempt];
-      if (pause === undefined) {
+      if (pause === undefined || performance.now() - started + pause > BUSY_BUDGET_MS) {
         app.log('the database stayed busy; a change was refused', error);
         refuse('table-busy', 'The table is busy right now, so nothing was changed. Try again in a moment.');
       }

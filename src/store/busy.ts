@@ -7,7 +7,8 @@
  * only briefly (busy_timeout) and callers retry without blocking.
  *
  * PostgreSQL: each of these SQLSTATEs aborts the transaction, and the store rolls it back whole before
- * the error reaches the caller, so nothing of it was written and a retry starts clean.
+ * the error reaches the caller, so nothing of it was written and a retry starts clean. A query that
+ * waited too long for a full pool's free connection (open-pg.ts PoolSaturated) never ran at all.
  */
 const PG_BUSY = new Set([
   // serialization_failure: a concurrent transaction changed what this one read; PostgreSQL's own
@@ -26,7 +27,7 @@ const MAX_CAUSES = 5;
 export function isBusy(error: unknown): boolean {
   for (let depth = 0; depth <= MAX_CAUSES && error instanceof Error; depth++, error = error.cause) {
     const code = 'code' in error ? String(error.code) : '';
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || PG_BUSY.has(code)) return true;
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || PG_BUSY.has(code) || code === 'POOL_SATURATED') return true;
   }
   return false;
 }

@@ -35,23 +35,68 @@ export interface PgStoreOptions {
 }
 
 /**
- * How long a query may wait for a new connection (ms) before failing as unavailable (store/trouble.ts):
- * a server that does not answer at all (a network cut) must not hold an interaction past Discord's
- * 3 s, nor the outbox and the scheduler for ever.
+ * How long a query may wait for a new connection (ms) before failing as unavailable (store/trouble.ts),
+ * or for a full pool's free one before failing as busy (PoolSaturated): a server that does not answer at
+ * all (a network cut) must not hold an interaction past Discord's 3 s, nor the outbox and the scheduler
+ * for ever.
  */
 const CONNECT_TIMEOUT_MS = 2500;
 
 /**
- * A pool whose lost connections never crash the process. node-postgres emits `error` on the pool when
- * an idle connection fails (the server stopped, restarted or was cut off) and drops that connection;
- * unhandled, Node would end the process. Queries under way fail on their own and reach their callers
- * as unavailable (store/trouble.ts); the next query opens a fresh connection once the server is back.
+ * A query that waited CONNECT_TIMEOUT_MS for one of a full pool's connections while the server was
+ * answering on the others: the database is saturated (a burst of turns), not gone, so it counts as busy
+ * (store/busy.ts): a change is tried again or told "busy", and the outbox tries again at once rather
+ * than backing off as from a lost server. node-postgres words this wait's timeout as it words a
+ * connect that failed, so the pool tells them apart (PgPool).
  */
-function pool(config: pg.PoolConfig, onLost: ((error: Error) => void) | undefined): pg.Pool {
-  const made = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
-  made.on('error', (error) => onLost?.(error));
-  return made;
+export class PoolSaturated extends Error {
+  override name = 'PoolSaturated';
+  readonly code = 'POOL_SATURATED';
+  constructor(cause: unknown) {
+    super('every pooled connection stayed in use for longer than the wait allows', { cause });
+  }
 }
+
+/**
+ * A pool whose lost connections never crash the process, and whose full-pool waits are told apart from
+ * an unreachable server. node-postgres emits `error` on the pool when an idle connection fails (the
+ * server stopped, restarted or was cut off) and drops that connection; unhandled, Node would end the
+ * process. Queries under way fail on their own and reach their callers as unavailable
+ * (store/trouble.ts); the next query opens a fresh connection once the server is back.
+ */
+class PgPool extends pg.Pool {
+  /** Connections that connected and are not yet removed, from the pool's own events. */
+  #answering = 0;
+
+  constructor(config: pg.PoolConfig, onLost: ((error: Error) => void) | undefined) {
+    super({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
+    this.on('error', (error) => onLost?.(error));
+    this.on('connect', () => this.#answering++);
+    this.on('remove', () => this.#answering--);
+  }
+
+  /**
+   * A wait that timed out with at least one connection answering was a wait for a busy connection;
+   * with none (every one still connecting to a server that does not answer), the server is unavailable.
+   */
+  #saturated(error: Error | undefined): Error | undefined {
+    return error?.message === 'timeout exceeded when trying to connect' && this.#answering > 0 ? new PoolSaturated(error) : error;
+  }
+
+  // pg-pool's query() checks out its connection through this.connect(callback), so both forms pass here.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    if (callback) return void super.connect((err, client, done) => callback(this.#saturated(err), client, done));
+    return super.connect().catch((error: Error) => {
+      throw this.#saturated(error);
+    });
+  }
+}
+
+const pool = (config: pg.PoolConfig, onLost: ((error: Error) => void) | undefined): pg.Pool => new PgPool(config, onLost);
 
 /** Far longer than a healthy transaction holds a row (milliseconds); short enough that a stuck one is reported, not waited out. */
 const DEFAULT_LOCK_TIMEOUT_MS = 2000;
