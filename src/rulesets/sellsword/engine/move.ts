@@ -8,7 +8,7 @@ import type { ActCommand } from './commands';
 import type { Ctx } from './ctx';
 import { refuse, ruleError } from '../../../engine/errors';
 import type { Handler } from './flow';
-import { checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
+import { blockedWay, checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
 import type { Frame, GameState, TurnState, UnitState } from './state';
 import { areEnemies } from './sides';
@@ -51,7 +51,9 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
       : ruleError('off-map', `${label(state, unit)} does not fit on the map at ${cmd.to}`);
     if (cannotEnd) refuse(cannotEnd.code, `${cannotEnd.message}.`);
     const why = maneuver ? 'one step for at most 2 points' : `${budget} movement points`;
-    refuse('unreachable', `${label(state, unit)} cannot reach ${cmd.to} with ${why}.`);
+    // Name what is in the way (a wall, a pit, an enemy) when the straight line would have been in reach.
+    const blocked = maneuver ? null : blockedWay(state, mover, to, budget, diagonals);
+    refuse('unreachable', `${label(state, unit)} cannot reach ${cmd.to} with ${why}${blocked ? `: ${blocked}` : ''}.`);
   }
   const checked = checkPath(state, mover, best.path, budget, diagonals);
   if ('error' in checked) refuse(checked.error.code, checked.error.message);

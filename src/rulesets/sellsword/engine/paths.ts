@@ -4,7 +4,7 @@
  * Moves, maneuvers, entering from reserve and queries all go through here.
  */
 import { crossesLowCover, hasTerrain, isDiagonal, nameOf, stepBlocked, T } from '../../../engine/board';
-import { adjacent, diagonalSurcharge } from '../../../engine/distance';
+import { adjacent, diagonalSurcharge, openGroundDistance } from '../../../engine/distance';
 import { searchSquares } from '../../../engine/path-search';
 import type { GameState, UnitState } from './state';
 import { profile } from './stats';
@@ -127,6 +127,54 @@ export function stepCost(state: GameState, table: Table, mover: Mover, from: num
     default:
       return { error: ruleError('wall-between', `a wall blocks the step from ${nameOf(board, square - (to - from))} to ${name}`) };
   }
+}
+
+/**
+ * What stands in the way of a move to `to` that the pathfinder found no affordable path for (R12, R13),
+ * as words for a refusal: the first square of the straight line there that no step may enter ("a wall
+ * at E4"), when the unit could have walked that line on open ground with `budget` points, with what
+ * the cheapest way around costs ("and the way around costs 8 points") or that there is none. Null when
+ * the straight line is open: then distance or dearer terrain is the reason, not a blocker.
+ */
+export function blockedWay(state: GameState, mover: Mover, to: number, budget: number, diagonalsSoFar: number): string | null {
+  const table = tableOf(state);
+  const { board } = table;
+  const from = mover.unit.at;
+  if (from === null) return null;
+  const w = board.width;
+  const dx = (to % w) - (from % w);
+  const dy = Math.floor(to / w) - Math.floor(from / w);
+  const open = openGroundDistance(dx, dy, DIAGONALS) + (mover.hobbled ? Math.max(Math.abs(dx), Math.abs(dy)) : 0);
+  if (open > budget) return null;
+  let at = from;
+  let diagonals = diagonalsSoFar;
+  while (at !== to) {
+    const next = at + Math.sign((to % w) - (at % w)) + Math.sign(Math.floor(to / w) - Math.floor(at / w)) * w;
+    const step = stepCost(state, table, mover, at, next, diagonals);
+    if (isStepError(step)) {
+      const around = explore(state, mover, board.width * board.height * 4, diagonalsSoFar).get(to);
+      const after = around ? `, and the way around costs ${around.spent} points` : ', and there is no way around';
+      return `${blockerWords(state, table, mover, at, next)} blocks the way${after}`;
+    }
+    if (step.diagonal) diagonals++;
+    at = next;
+  }
+  return null;
+}
+
+/** A refused step's cause as a noun phrase with its square ("a wall at E4", "GH at E4"), for blockedWay. */
+function blockerWords(state: GameState, table: Table, mover: Mover, from: number, to: number): string {
+  const { board } = table;
+  const cost = priceOrRefusal(state, table, mover, from, to, 0);
+  const reason = (-1 - cost) % 8;
+  const k = Math.floor((-1 - cost) / 8);
+  const square = mover.size === 'big' ? to + (k & 1) + (k >> 1) * board.width : to;
+  const name = nameOf(board, square);
+  if (reason === WALL) return `a wall at ${name}`;
+  if (reason === PIT) return `a pit at ${name}`;
+  if (reason === ENEMY_OCCUPIED) return `${label(state, unitOf(state, table.occupant[square]!))} at ${name}`;
+  if (reason === WALL_BETWEEN) return `a wall between ${nameOf(board, square - (to - from))} and ${name}`;
+  return `the map's edge at ${name}`;
 }
 
 /** R5: the cost of entering from reserve onto `to`, which must be on the player's entry tile. */
