@@ -172,7 +172,10 @@ describe('refusals that say what to do instead', () => {
     expect(said).toMatch(
       /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:longsword target:gh charge:True` \(two steps, by [A-Z]\d+ → [A-Z]\d+, costing 5 Vigor\)\./,
     );
-    expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(/reaches 1; a charge cannot reach it either: /);
+    expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(
+      // Issue 26: the refusal says what a charge needs, by topic (no rule code).
+      /reaches 1; a charge cannot reach it either: Knight \(kn\) cannot charge .*: a charge is exactly 2 steps, each closer to the target onto a free square \(no pit or obstructing ground\), ending beside it\.$/,
+    );
   });
 
   it('an attack the unit does not have lists the ones it has; a printed name is understood', () => {

@@ -95,7 +95,12 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
   if (areAdjacent(state, unit, target)) refuse('charge-adjacent', `${label(state, target)} is already adjacent; a charge closes from 2 steps away (R23).`);
   if (!sightOf(state, unit, target).visible) refuse('no-line-of-sight', `${cannotSee(state, unit, target, blockedLines(state, unit, target))}.`);
   const paths = chargePaths(state, unit, target);
-  if (paths.length === 0) refuse('no-charge-path', `${who} cannot reach ${label(state, target)} in exactly 2 clear steps, each closer (R23).`);
+  // Said whole, so the player learns what a charge needs, not only that this one fails (issue 26).
+  if (paths.length === 0)
+    refuse(
+      'no-charge-path',
+      `${who} cannot charge ${label(state, target)}: a charge is exactly 2 steps, each closer to the target onto a free square (no pit or obstructing ground), ending beside it (R23).`,
+    );
   const board = tableOf(state).board;
   let path = paths[0]!;
   if (declared !== true) {

@@ -631,7 +631,8 @@ function targetWords(
   const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `all ${CHARGE_VIGOR} Vigor` : `${CHARGE_VIGOR} Vigor`;
   return fitName(frontWords(`charge ${label} (${price})${named(via)}`, odds, parts.hit, chargeReplies), [
     // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
-    ...(charge ? [`by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
+    // "2 steps by": what a charge is, two steps closer (R23), said where its squares are (issue 26).
+    ...(charge ? [`2 steps by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
     parts.crit,
     parts.modifiers,
     parts.defences,
