@@ -133,6 +133,9 @@ const channelLabel = (c) => (c.kind === 'dm' ? `@${state.world.bot.username}` : 
 
 function renderTitle() {
   const c = currentChannel();
+  // The box names the channel too: a thread renamed while open (a finished match's result) or one
+  // switched to must not leave it saying the old name (issue 26).
+  composer.refreshPlaceholder();
   if (c.kind === 'dm') {
     $('#title').innerHTML =
       `<span class="title-icon">@</span><span class="title-name">${escapeHtml(state.world.bot.username)}</span><span class="title-topic">Direct messages with the bot</span>`;
