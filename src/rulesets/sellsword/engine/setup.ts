@@ -12,6 +12,7 @@ import type { Rng } from '../../../engine/dice';
 import { ruleError, type RuleError } from '../../../engine/errors';
 import { type GameState, type Options, type PlayerId, type StatusState, TOUGHNESS_A_ROUND, type UnitState } from './state';
 import { boardOfMap, fitsOnBoard, footprint, SPAN } from './table';
+import { cardStat, cardTokens } from './stats';
 
 export interface Setup {
   readonly map: Gridmap;
@@ -84,12 +85,8 @@ export function initial(setup: Setup): { state: GameState } | { error: RuleError
     const injuries = u.injuries ?? [];
     const left = boxesLeft(card, injuries);
     if (!left) return fail(`unit ${u.id}: ${card.name} has no such injury boxes to mark: ${JSON.stringify(injuries)}`);
-    const tokens = {
-      react: card.tokens.react + (mod?.tokens.react ?? 0),
-      blue: card.tokens.blue + (mod?.tokens.blue ?? 0),
-      red: card.tokens.red + (mod?.tokens.red ?? 0),
-    };
-    const vigorMax = card.stats.vigor + (mod?.stats.vigor ?? 0);
+    const tokens = cardTokens(card, mod);
+    const vigorMax = cardStat(card, mod, 'vigor');
     units[u.id] = {
       id: u.id,
       player: u.player,

@@ -3,7 +3,7 @@
  * Commands, the renderer and the AI read these; they never re-derive them.
  */
 import type { Attack, Trait } from '../formats/card';
-import type { RecoveryStat, Size } from '../formats/vocabulary';
+import type { CardStat, RecoveryStat, Size } from '../formats/vocabulary';
 import { nearestIn } from '../../../engine/distance';
 import type { GameState, Tokens, UnitState } from './state';
 import type { UnitCard } from '../formats/card';
@@ -194,8 +194,25 @@ interface Base {
 const bases = new WeakMap<readonly unknown[], Base[]>();
 
 /** A stat as printed: the unit's card plus its mod, before injuries, statuses and auras. */
-export function printedStat(state: GameState, unit: UnitState, k: 'agility' | 'brawn' | 'spirit' | 'wits' | 'armor' | 'move'): number {
-  return cardOf(state, unit).stats[k] + (modOf(state, unit)?.stats[k] ?? 0);
+export function printedStat(state: GameState, unit: UnitState, k: CardStat): number {
+  return cardStat(cardOf(state, unit), modOf(state, unit), k);
+}
+
+/**
+ * A card's printed stat with its mod card's change (a mod's text counts as the unit's own): the one sum
+ * the engine's profile, set-up and the drawn card all read, so a card shows the Vigor a unit starts with.
+ */
+export function cardStat(card: UnitCard, mod: ModCard | null | undefined, k: CardStat): number {
+  return card.stats[k] + (mod?.stats[k] ?? 0);
+}
+
+/** A card's tokens with its mod's change: the starting pool a unit may never regain past (§2.3). */
+export function cardTokens(card: UnitCard, mod: ModCard | null | undefined): Tokens {
+  return {
+    react: card.tokens.react + (mod?.tokens.react ?? 0),
+    blue: card.tokens.blue + (mod?.tokens.blue ?? 0),
+    red: card.tokens.red + (mod?.tokens.red ?? 0),
+  };
 }
 
 function baseProfile(state: GameState, unit: UnitState): Base {
@@ -218,12 +235,8 @@ function baseProfile(state: GameState, unit: UnitState): Base {
     wits: stat('wits'),
     armor: stat('armor'),
     move: Math.max(0, rawMove),
-    vigorMax: card.stats.vigor + (mod?.stats.vigor ?? 0),
-    tokensMax: {
-      react: card.tokens.react + (mod?.tokens.react ?? 0),
-      blue: card.tokens.blue + (mod?.tokens.blue ?? 0),
-      red: card.tokens.red + (mod?.tokens.red ?? 0),
-    },
+    vigorMax: cardStat(card, mod, 'vigor'),
+    tokensMax: cardTokens(card, mod),
     // §4.7: Fly does not work once the unit has a Mobility injury.
     fly: mobility === 0 && (card.stats.fly || traits.some((t) => t.trait === 'fly')),
     ghostly: traits.some((t) => t.trait === 'ghostly'),

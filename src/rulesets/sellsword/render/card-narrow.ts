@@ -10,7 +10,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
 import { MOD_USES, TOKENS } from '../formats/vocabulary';
-import type { UnitState } from '../engine';
+import { cardStat, type UnitState } from '../engine';
 import { measuringContext } from '../../../render/canvas-pool';
 import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
 import { capital, descriptorLine } from './card-text';
@@ -115,8 +115,8 @@ export function drawNarrowCardCanvas(card: UnitCard, mod?: ModCard | null, unit?
   title.draw(ctx, PAD, PAD);
 
   // Intrinsic stats in one row, Armor and Vigor (current over starting, with a unit's state) in the next.
-  const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits') => String(card.stats[k] + (mod?.stats[k] ?? 0));
-  const move = card.stats.move + (mod?.stats.move ?? 0);
+  const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits') => String(cardStat(card, mod, k));
+  const move = cardStat(card, mod, 'move');
   const first: [string, string, string | null][] = [
     ['Agility', stat('agility'), modNote(mod, 'agility')],
     ['Brawn', stat('brawn'), modNote(mod, 'brawn')],
@@ -126,10 +126,10 @@ export function drawNarrowCardCanvas(card: UnitCard, mod?: ModCard | null, unit?
   ];
   const bw = (inner - 4 * GAP) / 5;
   first.forEach(([label, value, note], i) => statBox(ctx, PAD + i * (bw + GAP), statsY, bw, BOX_H, label, value, note));
-  const vigorMax = card.stats.vigor + (mod?.stats.vigor ?? 0);
+  const vigorMax = cardStat(card, mod, 'vigor');
   const hw = (inner - GAP) / 2;
   const y2 = statsY + BOX_H + GAP;
-  statBox(ctx, PAD, y2, hw, BOX_H, 'Armor', String(card.stats.armor + (mod?.stats.armor ?? 0)), modNote(mod, 'armor'));
+  statBox(ctx, PAD, y2, hw, BOX_H, 'Armor', String(cardStat(card, mod, 'armor')), modNote(mod, 'armor'));
   statBox(ctx, PAD + hw + GAP, y2, hw, BOX_H, 'Vigor', unit ? `${unit.vigor}/${vigorMax}` : String(vigorMax), unit ? 'now / start' : modNote(mod, 'vigor'));
 
   middle.draw(ctx, PAD, middleY);

@@ -11,7 +11,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { InjuryBox, UnitCard } from '../formats/card';
 import type { ModCard } from '../formats/mod';
 import { MOD_USES, type ModUse, TOKENS } from '../formats/vocabulary';
-import type { UnitState } from '../engine';
+import { cardStat, type UnitState } from '../engine';
 import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
 import { droplet, modUseIcon } from './card-icons';
 import { attackBody, capital, costText, descriptorLine, traitText } from './card-text';
@@ -152,8 +152,8 @@ function drawTitle(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined): v
 
 /** Intrinsic stats down the left; acquired stats down the right: Armor, and Vigor (current over starting, with a unit's state). */
 function drawStats(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined, unit: UnitState | undefined, top: number): void {
-  const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits') => String(card.stats[k] + (mod?.stats[k] ?? 0));
-  const move = card.stats.move + (mod?.stats.move ?? 0);
+  const stat = (k: 'agility' | 'brawn' | 'spirit' | 'wits') => String(cardStat(card, mod, k));
+  const move = cardStat(card, mod, 'move');
   const left: [string, string, string | null][] = [
     ['Agility', stat('agility'), modNote(mod, 'agility')],
     ['Brawn', stat('brawn'), modNote(mod, 'brawn')],
@@ -162,9 +162,9 @@ function drawStats(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined, un
     ['Move', `${card.stats.fly ? 'F' : ''}${move}`, modNote(mod, 'move')],
   ];
   left.forEach(([label, value, note], i) => statBox(ctx, PAD, top + i * 84, COL, 76, label, value, note));
-  const vigorMax = card.stats.vigor + (mod?.stats.vigor ?? 0);
+  const vigorMax = cardStat(card, mod, 'vigor');
   const rx = W - PAD - COL;
-  statBox(ctx, rx, top, COL, 150, 'Armor', String(card.stats.armor + (mod?.stats.armor ?? 0)), modNote(mod, 'armor'));
+  statBox(ctx, rx, top, COL, 150, 'Armor', String(cardStat(card, mod, 'armor')), modNote(mod, 'armor'));
   statBox(ctx, rx, top + 166, COL, 150, 'Vigor', unit ? `${unit.vigor}/${vigorMax}` : String(vigorMax), unit ? 'now / start' : modNote(mod, 'vigor'));
 }
 
