@@ -50,12 +50,12 @@ export function swatchLine(colour: string, dash: number[] = [], width = 0.16, le
 }
 
 /** A tag as the board shows it, at legend size. */
-export function tagSwatch(text: string, colour: string): Run {
+export function tagSwatch(text: string, colour: string, icon?: 'star'): Run {
   const measure = measuringContext();
   measure.font = font(100, 'bold');
-  // The box's width in text heights: the words at 0.8 of the line's text size, plus the tag's padding.
-  const w = ((measure.measureText(text).width + 60) / 100) * 0.8;
-  return pic(w + 0.15, (ctx, x, y, h) => tagBox(ctx, text, colour, { x, y: y - h * 0.02, w: w * h, h: h * 1.04 }, h * 0.8));
+  // The box's width in text heights: the words at 0.8 of the line's text size, plus the tag's padding and icon (tags.ts).
+  const w = ((measure.measureText(text).width + 60 + (icon ? 120 : 0)) / 100) * 0.8;
+  return pic(w + 0.15, (ctx, x, y, h) => tagBox(ctx, text, colour, { x, y: y - h * 0.02, w: w * h, h: h * 1.04 }, h * 0.8, icon));
 }
 /** A player's token shape in their colour. */
 export function playerSwatch(p: { readonly shape: TokenShape; readonly colour: string }): Run {

@@ -14,6 +14,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font, fontSafe } from './fonts';
+import { star } from './glyphs';
 import { textWidth } from './text-flow';
 
 type Ctx = SKRSContext2D;
@@ -57,6 +58,11 @@ export interface TagRequest {
    * label on its attack line was read as the unit's it ended up under (issue 26).
    */
   readonly beside?: Rect;
+  /**
+   * A mark drawn at the tag's left, inside its box: a critical's star. On the label it sits beside the
+   * unit, where the label goes, never on a token (at the arrowhead it covered the attacker's, issue 26).
+   */
+  readonly icon?: 'star';
 }
 
 export interface PlacedTag {
@@ -75,6 +81,7 @@ export interface PlacedTag {
   readonly forced: boolean;
   /** The square of the unit it labels, when it was asked to go beside it (TagRequest.beside). */
   readonly beside?: Rect;
+  readonly icon?: 'star';
 }
 
 export interface TagSpace {
@@ -138,11 +145,14 @@ function besideSpots(s: Rect, w: number, h: number, d: number): Point[] {
 const grow = (r: Rect, d: number): Rect => ({ x: r.x - d, y: r.y - d, w: r.w + 2 * d, h: r.h + 2 * d });
 
 /** Size of a tag's box for a text at `px`, or for lines of text stacked (each line px × 1.15 apart). */
-export function tagSize(measure: Ctx, text: string | readonly string[], px: number): { w: number; h: number } {
+export function tagSize(measure: Ctx, text: string | readonly string[], px: number, icon?: 'star'): { w: number; h: number } {
   const lines = typeof text === 'string' ? [text] : text;
   const w = Math.max(...lines.map((l) => textWidth(measure, font(px, 'bold'), fontSafe(l))));
-  return { w: w + px * 0.6, h: px * (1.3 + LINE_GAP * (lines.length - 1)) };
+  return { w: w + px * 0.6 + (icon ? ICON_W * px : 0), h: px * (1.3 + LINE_GAP * (lines.length - 1)) };
 }
+
+/** The room an icon takes at a tag's left, in text sizes. */
+const ICON_W = 1.2;
 
 /** The step between stacked lines of a tag, in text sizes. */
 const LINE_GAP = 1.15;
@@ -237,6 +247,7 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
       anchor: r.anchor,
       px: r.px,
       ...(r.beside ? { beside: r.beside } : {}),
+      ...(r.icon ? { icon: r.icon } : {}),
     };
     // A word tag never covers a dropped unit's cross: with no room elsewhere it goes to the list, and
     // only its small badge may sit on the cross.
@@ -245,7 +256,7 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     const layouts = [[r.text], ...(r.lines && r.lines.length > 1 ? [r.lines] : [])];
     let fitted: { lines: readonly string[]; rect: Rect } | null = null;
     for (const lines of layouts) {
-      const { w, h } = tagSize(measure, lines, r.px);
+      const { w, h } = tagSize(measure, lines, r.px, r.icon);
       const rect = r.beside ? findBeside(r.beside, spots, w, h) : find(spots, w, h, own, r.owner, false);
       if (rect) {
         fitted = { lines, rect };
@@ -303,7 +314,7 @@ export function drawLeaders(ctx: Ctx, tags: readonly PlacedTag[], cell: number):
 /** Draws the placed tags and numbered badges, over everything. */
 export function drawTags(ctx: Ctx, tags: readonly PlacedTag[]): void {
   for (const tag of tags) {
-    if (tag.number === null) tagBox(ctx, tag.lines, tag.colour, tag.rect, tag.px);
+    if (tag.number === null) tagBox(ctx, tag.lines, tag.colour, tag.rect, tag.px, tag.icon);
     else numberBadge(ctx, tag.number, tag.colour, tag.rect.x + tag.rect.w / 2, tag.rect.y + tag.rect.h / 2, tag.rect.w);
   }
 }
@@ -318,8 +329,8 @@ function edgePoint(r: Rect, p: Point): Point {
   return t >= 1 ? p : { x: cx + dx * t, y: cy + dy * t };
 }
 
-/** One tag: white bold words (a line, or lines stacked) on a rounded box of its colour. */
-export function tagBox(ctx: Ctx, text: string | readonly string[], colour: string, rect: Rect, px: number): void {
+/** One tag: white bold words (a line, or lines stacked) on a rounded box of its colour, after its icon when it has one. */
+export function tagBox(ctx: Ctx, text: string | readonly string[], colour: string, rect: Rect, px: number, icon?: 'star'): void {
   const lines = typeof text === 'string' ? [text] : text;
   const { x, y, w, h } = rect;
   ctx.save();
@@ -335,7 +346,9 @@ export function tagBox(ctx: Ctx, text: string | readonly string[], colour: strin
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const first = y + h / 2 + 1 - (px * LINE_GAP * (lines.length - 1)) / 2;
-  for (const [i, line] of lines.entries()) ctx.fillText(line, x + w / 2, first + i * px * LINE_GAP);
+  const shift = icon ? (ICON_W * px) / 2 : 0;
+  for (const [i, line] of lines.entries()) ctx.fillText(line, x + w / 2 + shift, first + i * px * LINE_GAP);
+  if (icon === 'star') star(ctx, x + px * (0.3 + ICON_W / 2), y + h / 2, px * 1.15, '#ffd54a', '#5a1a00');
   ctx.restore();
 }
 

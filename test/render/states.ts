@@ -342,6 +342,51 @@ export function droppedThenEnteredTable(): { before: GameState; events: GameEven
   return { before, events, state };
 }
 
+/** The knight on C5 drops the skeleton on C6 with a critical: the last act of the match, the knight still standing beside it. */
+export function finalTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const yardNow = yardTable();
+  const c6 = 5 * yard.grid[0]!.length + 2;
+  const c5 = 4 * yard.grid[0]!.length + 2;
+  const before: GameState = {
+    ...yardNow,
+    units: { ...yardNow.units, hero: { ...yardNow.units.hero!, at: c5 }, open: { ...yardNow.units.open!, at: c6 } },
+  };
+  const state: GameState = { ...before, units: { ...before.units, open: { ...before.units.open!, at: null, dropped: true, vigor: 0 } } };
+  const events: GameEvent[] = [
+    { type: 'unit-activated', unit: 'hero', acts: 3 },
+    { type: 'act-begun', unit: 'hero', act: 'attack', acts: 1 },
+    {
+      type: 'attack-rolled',
+      unit: 'hero',
+      attack: 'longsword',
+      target: 'open',
+      rolls: [20],
+      modifier: 5,
+      need: 12,
+      hit: true,
+      critical: true,
+      glancing: false,
+      notes: [],
+    },
+    {
+      type: 'wounded',
+      unit: 'open',
+      wound: 20,
+      woundType: 'cut',
+      source: 'hero',
+      cause: 'Longsword',
+      from: 'attack',
+      attack: 'longsword',
+      taken: 20,
+      toughness: 0,
+      avoided: 0,
+      injuries: [],
+    },
+    { type: 'dropped', unit: 'open', by: 'hero' },
+  ];
+  return { before, events, state };
+}
+
 /** 40×40 with sixteen units in their start areas and two entry tiles. */
 export function bigTable(): GameState {
   const cards = ['valor-knight', 'valor-archer', 'valor-pikeman', 'valor-guard', 'valor-squire', 'valor-scout', 'valor-priest', 'valor-mounted-knight'];

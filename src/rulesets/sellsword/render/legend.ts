@@ -139,7 +139,7 @@ function lastTurnRows(): Run[][] {
         ],
       },
       { space: 0.9 },
-      { group: [tagSwatch('CRIT 20 wounds', CRITICAL), { text: ' critical hit' }] },
+      { group: [tagSwatch('CRIT 20 wounds', CRITICAL, 'star'), { text: ' critical hit (star)' }] },
       { space: 0.9 },
       { group: [tagSwatch('GLANCE 5 wounds', HIT), { text: ' glancing blow' }] },
       { space: 0.9 },
@@ -147,7 +147,7 @@ function lastTurnRows(): Run[][] {
       { space: 0.9 },
       { group: [tagSwatch("GH's REPLY HIT 5 wounds", REPLY), { text: " hit by GH's reply" }] },
       { space: 0.9 },
-      { group: [tagSwatch('SD: CRIT 20 wounds · DROPPED', CRITICAL), { text: ' a critical hit that dropped SD (red cross where it stood)' }] },
+      { group: [tagSwatch('SD: CRIT 20 wounds · DROPPED', CRITICAL, 'star'), { text: ' a critical hit that dropped SD (red cross where it stood)' }] },
       { space: 0.9 },
       ...item(
         pic(1.1, (ctx, x, y, h) => numberBadge(ctx, 1, HIT, x + h * 0.5, y + h * 0.5, h)),

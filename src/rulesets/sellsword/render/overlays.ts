@@ -5,7 +5,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from '../../../render/fonts';
-import { arrowhead, cross, star } from '../../../render/glyphs';
+import { arrowhead, cross } from '../../../render/glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
 import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT, TEMPLATE, TEMPLATE_INK } from '../../../render/palette';
 import { drawArea } from '../../../render/table-marks';
@@ -138,6 +138,9 @@ export function attackWords(a: AttackView): string {
   return `${a.attacker}'s ${a.reply ? 'REPLY ' : ''}${result}${wounds}${pending}`;
 }
 
+/** An attack's arrowhead length, in squares. */
+const HEAD = 0.32;
+
 interface AttackLine {
   readonly attack: AttackView;
   readonly start: Point;
@@ -149,7 +152,7 @@ interface AttackLine {
 }
 
 /** Where each attack's line runs: from the attacker's edge to the target's, side by side for an attack and its reply. */
-function attackLines(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): AttackLine[] {
+export function attackLines(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): AttackLine[] {
   const pairs = new Map<string, number>();
   const lines: AttackLine[] = [];
   for (const a of last.attacks) {
@@ -180,7 +183,10 @@ function attackLines(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     // sits on the border between them.
     const edge = (size: number) => size / 2 / Math.max(Math.abs(ux), Math.abs(uy));
     const from = Math.min(edge(fromBox.size) - g.cell * 0.1, len / 2);
-    const to = edge(toBox.size) - g.cell * 0.14;
+    // Into a unit it dropped, the arrowhead goes wholly inside the square it left (empty now, or
+    // drawn under the unit there since): its base reached over the attacker's token beside it, the
+    // winner's in a final picture (issue 26).
+    const to = edge(toBox.size) - g.cell * (a.dropped ? 0.14 + HEAD * 0.95 : 0.14);
     const start = { x: p.x + ux * from + ox, y: p.y + uy * from + oy };
     const end = { x: q.x - ux * to + ox, y: q.y - uy * to + oy };
     const colour = a.reply ? REPLY : a.result === 'critical' || a.result === 'automatic' ? CRITICAL : a.result === 'miss' ? MISS : HIT;
@@ -203,7 +209,7 @@ export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView, 
   }
 }
 
-/** Each attack's arrowhead (a cross for a miss, a star for a critical) where it meets its target, over the tokens. */
+/** Each attack's arrowhead (a cross for a miss) where it meets its target, over the tokens. */
 export function drawAttackHeads(
   ctx: Ctx,
   g: BoardGeometry,
@@ -219,8 +225,9 @@ export function drawAttackHeads(
       cross(ctx, end.x, end.y, g.cell * 0.26, '#ffffff', width + 4);
       cross(ctx, end.x, end.y, g.cell * 0.26, colour, width);
     } else {
-      arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.32, colour, '#ffffff');
-      if (a.result === 'critical' || a.result === 'automatic') star(ctx, end.x, end.y, g.cell * 0.42, '#ffd54a', CRITICAL);
+      // A critical's star is on its target's label (unitTags), beside the token: at the arrowhead it
+      // covered the attacker's token next to it, as the winner's was in a final picture (issue 26).
+      arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * HEAD, colour, '#ffffff');
     }
     ctx.restore();
   }
@@ -294,6 +301,8 @@ function unitTags(g: BoardGeometry, last: LastTurnView, units: readonly UnitView
     const lines = [`${m.unit}: ${m.parts[0] ?? ''}`, ...m.parts.slice(1)];
     const listText = `${m.unit}: ${m.listParts.join(' · ')}`;
     const colour = m.drop || m.critical ? CRITICAL : m.line ? m.line.colour : HARM;
+    // A critical's star goes on the label, which never covers a token (tags.ts).
+    const icon = m.critical ? { icon: 'star' as const } : {};
     if (m.line) {
       const { start, end, ux, uy, attack } = m.line;
       const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
@@ -309,6 +318,7 @@ function unitTags(g: BoardGeometry, last: LastTurnView, units: readonly UnitView
           anchor: end,
           spots: [...along(start, end), side(0.65), side(-0.65)],
           px: g.cell * 0.38,
+          ...icon,
           // Beside the whole square even when the unit shares it: the other units' squares are whole too.
           ...(() => {
             const own = now.get(m.unit) ?? (attack.to ? square(attack.to, attack.toSpan) : null);
@@ -320,7 +330,7 @@ function unitTags(g: BoardGeometry, last: LastTurnView, units: readonly UnitView
     if (m.drop?.at) {
       const p = centre(g, m.drop.at, m.drop.span);
       const below = { x: p.x, y: p.y + g.cell * 0.35 * m.drop.span + g.cell * 0.2 };
-      return [{ text, lines, listText, colour, anchor: p, spots: [below], px: g.cell * 0.32, beside: square(m.drop.at, m.drop.span) }];
+      return [{ text, lines, listText, colour, anchor: p, spots: [below], px: g.cell * 0.32, beside: square(m.drop.at, m.drop.span), ...icon }];
     }
     if (m.harm?.at) {
       const c = cornerOf(g, m.harm.at);
