@@ -1,6 +1,10 @@
 /**
  * The sandbox's message box in a real browser (the npm Chromium, see chromium.ts), for what a new
- * player met in issue 26's playtest: the box naming the thread it is in after that thread changes.
+ * player met in issue 26's playtest: the box naming the thread it is in after that thread changes;
+ * one Enter sending a command typed out in whole; a pick that carries `charge` showing it.
+ *
+ * The box's own behaviour is tested on a bare page holding only the box (composer.js), with the bot's
+ * registered commands and a stand-in for its suggestions, so each case has the suggestions it needs.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +31,56 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
+/** What the stand-in bot suggests for /attack: a target reached by walking up, and one only a charge reaches. */
+const SUGGESTIONS: Record<string, { name: string; value: string }[]> = {
+  unit: [{ name: 'KN (Valor Knight) at J10', value: 'kn' }],
+  target: [
+    { name: 'SK (Skeleton) 75% hit, 4 wounds', value: 'sk' },
+    { name: 'charge GH (5 Vigor) 60% hit, 5 wounds · by J11 → J12', value: 'gh charge' },
+  ],
+};
+
+/**
+ * A page at the sandbox's address holding only the message box, with the commands the bot registers;
+ * what the box sends is kept in `window.sent`, and /attack's suggestions are SUGGESTIONS'.
+ */
+async function boxAlone(): Promise<Page> {
+  const box = await page.context().newPage();
+  box.setDefaultTimeout(10_000);
+  box.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const url = `http://127.0.0.1:${sandbox.port}/box-alone.html`;
+  await box.route(url, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><link rel="stylesheet" href="/style.css"><body><form class="composer" id="composer" onsubmit="return false"></form>
+<script type="module">
+import { createComposer } from '/composer.js';
+const commands = await (await fetch('/api/commands?user=alice')).json();
+const suggestions = ${JSON.stringify(SUGGESTIONS)};
+window.sent = [];
+const composer = createComposer(document.getElementById('composer'), {
+  commands: () => commands,
+  users: () => [],
+  channels: () => [],
+  placeholder: () => 'Message',
+  run: async (input) => (window.sent.push(input), { ok: true }),
+  autocomplete: async ({ options, focused }) => ({
+    choices: (suggestions[focused] ?? []).filter((c) => c.value.startsWith(String(options[focused] ?? '').trim().toLowerCase())),
+  }),
+  post: async () => ({ ok: true }),
+});
+composer.reset();
+document.body.classList.add('ready');
+</script>`,
+    }),
+  );
+  await box.goto(url);
+  await box.locator('body.ready').waitFor();
+  return box;
+}
+
+const sent = (box: Page) => box.evaluate('window.sent') as Promise<{ name: string; options: Record<string, string> }[]>;
+
 const placeholder = () => page.locator('#composer .text-input').getAttribute('placeholder');
 
 describe("the message box's name for where it posts", () => {
@@ -49,5 +103,30 @@ describe("the message box's name for where it posts", () => {
     await page.locator('.title-parent').click();
     await expect.poll(placeholder).toBe('Message #skirmishes as Alice — type / for commands');
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a command typed out in whole in the box', () => {
+  it('goes with one Enter when its last value names the highlighted suggestion', async () => {
+    const box = await boxAlone();
+    await box.locator('.text-input').click();
+    // Typed key by key: "unit:" opens the fields, " target:" moves on to the target.
+    await box.keyboard.type('/attack unit:KN target:SK');
+    await box.locator('.popup-item.active', { hasText: 'SK (Skeleton)' }).waitFor();
+    await box.keyboard.press('Enter');
+    await expect.poll(() => sent(box)).toEqual([{ name: 'attack', options: { unit: 'KN', target: 'sk' }, files: {} }]);
+    await box.locator('.command-chip').waitFor({ state: 'hidden' });
+
+    // A highlight the player moved is only taken: they are choosing, and see the choice before it goes.
+    await box.locator('.text-input').click();
+    await box.keyboard.type('/attack unit:KN target:');
+    await box.locator('.popup-item', { hasText: 'charge GH' }).waitFor();
+    await box.keyboard.press('ArrowDown');
+    await box.keyboard.press('Enter');
+    await expect(box.locator('.option-field[data-option="target"] input').inputValue()).resolves.toMatch(/^charge GH/);
+    expect(await sent(box)).toHaveLength(1);
+    await box.keyboard.press('Enter');
+    await expect.poll(async () => (await sent(box)).length).toBe(2);
+    await box.close();
   });
 });

@@ -5,6 +5,7 @@
 // choice's name but sends its value.
 
 import { escapeHtml } from './markdown.js';
+import { namedIndex } from './suggestion-match.js';
 import { parseTypedCommand } from './typed-command.js';
 
 const T = { SUB: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10, ATTACHMENT: 11 };
@@ -37,11 +38,8 @@ export function commandEntries(commands) {
  * @property {(content: string) => Promise<{ ok: boolean, error?: string }>} post
  */
 
-const exactIndex = (items, q) =>
-  Math.max(
-    0,
-    items.findIndex((c) => String(c.value).toLowerCase() === q || String(c.name).toLowerCase() === q),
-  );
+/** The suggestion highlighted first: the one the typed text names (namedIndex), else the first. */
+const exactIndex = (items, q) => Math.max(0, namedIndex(items, q));
 
 /** The width a text field takes for what it holds. */
 const fitSize = (input) => {
@@ -508,7 +506,12 @@ class Composer {
       !(field.chosen && field.input.value === field.chosen.name)
     ) {
       event.preventDefault();
+      // Text that already names the highlighted suggestion ("GH" for GH's) is the player's whole answer:
+      // Enter takes it and, with every required option then filled, sends too, so a command typed out
+      // in whole goes with one Enter (issue 26). A highlight moved elsewhere is only taken.
+      const named = event.key === 'Enter' && namedIndex(menu.items, field.input.value) === menu.index;
       menu.pick(menu.items[menu.index]);
+      if (named && this.current?.fields.every((f) => !f.option.required || f.filled())) void this.send();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void this.send();
