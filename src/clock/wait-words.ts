@@ -4,7 +4,7 @@
  * says what the prompt itself says.
  */
 import { aloneToAct, waitingFor } from '../rulesets/sellsword/engine';
-import { phaseName } from '../rulesets/sellsword/render';
+import { lastTurnsMeaning, phaseName } from '../rulesets/sellsword/render';
 import { label, unitOf } from '../rulesets/sellsword/engine';
 import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';
@@ -42,7 +42,9 @@ export function waitWords(row: MatchRow, wait: Wait): string {
       if (!game || !turn) return `Waiting for ${who} to take a turn.`;
       if (turn.unit)
         return `Waiting for ${who} to go on with **${label(game, unitOf(game, turn.unit))}** (${turn.actsLeft} act${turn.actsLeft === 1 ? '' : 's'} left) or \`/end\` its turn.`;
-      return `Waiting for ${who} to take a turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}).`;
+      // Issue 26: "last turns" says why one player takes several turns running.
+      const alone = aloneToAct(game) ? `: ${lastTurnsMeaning(who)}` : '';
+      return `Waiting for ${who} to take a turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}${alone}).`;
     }
   }
 }

@@ -18,7 +18,7 @@ import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-stat
 import type { PostBody } from './post-body';
 import { closing } from '../match/match-end';
 import type { Submitted } from '../match/submitted';
-import { eventSentences, greaterAdvantage, phaseLeads, phaseName } from '../rulesets/sellsword/render';
+import { eventSentences, greaterAdvantage, lastTurnsMeaning, phaseLeads, phaseName } from '../rulesets/sellsword/render';
 import { shown, shownNames } from '../discord/text';
 import { matchRecord } from '../match/record';
 import { practiceSeat } from '../match/practice-seat';
@@ -247,6 +247,6 @@ export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string, newTu
   const unit = game.turn.unit ? unitOf(game, game.turn.unit) : null;
   const content = unit
     ? `<@${actor}>, go on with **${label(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`
-    : `<@${actor}>, it's your turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
+    : `<@${actor}>, it's your turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}${aloneToAct(game) ? `: ${lastTurnsMeaning('you')}` : ''}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
   return [{ kind: 'your-turn', seq: row.seq, player: actor, content }];
 }

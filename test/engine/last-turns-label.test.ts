@@ -13,6 +13,8 @@ import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { aloneToAct, waitingUnits } from '../../src/rulesets/sellsword/engine/turns';
 import { describeState, phaseName } from '../../src/rulesets/sellsword/engine';
 import { table } from '../render/states';
+import { altText } from '../../src/rulesets/sellsword/render/alt-text';
+import { lastTurnsMeaning } from '../../src/rulesets/sellsword/render';
 
 const content = defaultContent();
 
@@ -53,6 +55,29 @@ describe('the round label', () => {
     expect(phaseName(later.round, later.phase, aloneToAct(later))).toBe(`Round ${later.round}, last turns`);
     // `/skirmish status` (describeState) names the moment as the turn post and the map do, not "phase 4".
     expect(describeState(later)).toMatch(new RegExp(`^Round ${later.round}, last turns\\.`));
+  });
+
+  it('says what "last turns" means: the one player with units left takes its turns one after another (issue 26)', () => {
+    const s0 = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'kn2', card: 'valor-knight', player: 'p1', at: 'C10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const later: GameState = {
+      ...s0,
+      units: { ...s0.units, gh: { ...s0.units.gh!, turnTaken: true }, kn2: { ...s0.units.kn2!, turnTaken: true } },
+    };
+    expect(aloneToAct(later)).toBe(true);
+    // The map's alt text (and the small print under a turn's post) names who is alone and why they go on.
+    const alt = altText(later, { names: { p1: 'Hrolf', p2: 'Morga' } });
+    expect(alt).toContain('last turns. ');
+    expect(alt).toContain('Only Hrolf has units left to act this round, so Hrolf takes the remaining turns one after another.');
+    expect(lastTurnsMeaning('you')).toBe('only you have units left to act this round, so you take your remaining turns one after another');
+    // Before the last turns, nothing of the kind is said.
+    expect(altText(s0, { names: { p1: 'Hrolf', p2: 'Morga' } })).not.toContain('units left to act');
   });
 
   it('stays "last turns" to the end of the round once it says so', () => {

@@ -140,6 +140,7 @@ export {
   actsFor,
   actsWithWhy,
   aloneToAct,
+  lastTurnsMeaning,
   isGreaterAdvantageTurn,
   MORTAL_DROP_ROLL,
   MORTAL_ROLL_WHY,

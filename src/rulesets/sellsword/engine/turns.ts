@@ -292,6 +292,17 @@ export const onRoundEnd: Handler<'round-end'> = (ctx, _frame, stack) => {
 };
 
 /**
+ * What "last turns" means, said after it where a sentence has room (issue 26: against the practice
+ * bot a tester did not know why it took several turns running). `who`: the player alone with units
+ * left to act, as the sentence names them, "you" for the one it speaks to.
+ */
+export function lastTurnsMeaning(who: string): string {
+  return who === 'you'
+    ? 'only you have units left to act this round, so you take your remaining turns one after another'
+    : `only ${who} has units left to act this round, so ${who} takes the remaining turns one after another`;
+}
+
+/**
  * Where the round stands, in words: phase 0 is the one unit's turn greater advantage lets its winner
  * take early, and once only one player has units left to act (`alone`) the phase number stops
  * changing, so it is not shown. One wording for the map's header, its alt text, `/skirmish status`,

@@ -11,6 +11,7 @@ import { clip } from '../../../discord/text';
 import type { GameState } from '../engine';
 import { lastTurnPhrases } from './last-turn-words';
 import { statusPhase } from './view-units';
+import { lastTurnsMeaning } from '../engine';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
 
 export { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
@@ -43,6 +44,9 @@ export function header(view: MapView): string {
   const score = view.players.map((p) => `${p.name}${p.faction ? ` (${capital(p.faction)})` : ''} ${p.score}${p.out ? ', out' : ''}`).join('; ');
   const lines = [`${view.board.name}, ${statusPhase(s).toLowerCase()}. Score (target ${s.target} VP): ${score}.`];
   const name = (id: string) => view.players.find((p) => p.id === id)?.name ?? id;
+  // Issue 26: "last turns" says why one player takes several turns running (against the practice bot).
+  const alone = s.alone && !s.over && !s.prompt ? (s.turn?.player ?? s.next?.player) : undefined;
+  if (alone !== undefined) lines.push(`${capital(lastTurnsMeaning(name(alone)))}.`);
   if (s.over) lines.push(s.winner ? `Game over: ${name(s.winner)} wins.` : 'Game over: a draw.');
   else if (s.prompt) lines.push(`Waiting for ${name(s.prompt.player)}, who ${s.prompt.text}.`);
   else if (s.turn)

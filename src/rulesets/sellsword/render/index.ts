@@ -27,7 +27,7 @@ export { drawMap, drawMapCanvas, renderMap } from './map';
 export { drawFocusCanvas, focusWindow } from './focus';
 export { attackAuraWords, labelUnits, unitLabels } from './labels';
 export { adjustmentWords, recoveryTargetWhy } from './roll-words';
-export { phaseName } from '../engine';
+export { lastTurnsMeaning, phaseName } from '../engine';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';
 export {
