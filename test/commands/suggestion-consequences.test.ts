@@ -436,6 +436,24 @@ describe('an empty list says why', () => {
     );
   });
 
+  it('no unit can attack: every unit still to act is accounted for, not the first with an enemy in view alone (issue 26)', () => {
+    const two = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'B2' },
+        { id: 'wh', card: 'valor-guard', player: 'p1', at: 'A2' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+      ],
+    });
+    // A tester's list said "KN: …" and left out WH, which had not acted.
+    const [both] = unitChoices(two, 'p1', '', 'attack');
+    expect(both!.name).toMatch(/^Nothing to choose: KN, WH: no enemy in reach; GH is in sight, \d+ squares from (KN|WH)$/);
+    const reserve = { ...two, units: { ...two.units, wh: { ...two.units.wh!, at: null } } };
+    expect(unitChoices(reserve, 'p1', '', 'attack')[0]!.name).toMatch(
+      /^Nothing to choose: WH is in reserve; KN: no enemy in reach; GH is in sight, \d+ squares from KN$/,
+    );
+  });
+
   it('a picked "Nothing to choose" in the unit box is not read as a unit named "none"', () => {
     expect(attackChoices(game, 'p1', NOTHING, '')).toEqual([{ name: 'Nothing to choose: pick a unit first', value: NOTHING }]);
     expect(squareChoices(game, 'p1', 'none:kn', '', false)[0]!.name).toBe('Nothing to choose: pick a unit first');

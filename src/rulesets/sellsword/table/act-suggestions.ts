@@ -273,6 +273,7 @@ function noUnitWhy(game: GameState, user: string, act: string | undefined, names
   // Said of them all, not of the first one as if it alone were the problem.
   if (act !== undefined && act !== 'move' && act !== 'maneuver' && act !== 'end' && mine.length > 1 && mine.every((u) => u.at === null))
     return 'your units are all in reserve: each enters with /move or /maneuver first';
+  if (act === 'attack' && mine.length > 1) return noneAttacksWhy(game, mine, names);
   const first = mine[0]!;
   const refusal = actRefusal(game, user, first.id, act);
   if (refusal) return refusalWords(refusal, game, names);
@@ -284,6 +285,29 @@ function noUnitWhy(game: GameState, user: string, act: string | undefined, names
     return `${said.u.id.toUpperCase()}: ${said.why}`;
   }
   return `none of your units can ${act ?? 'act'} now`;
+}
+
+/**
+ * Why none of several units still to act can attack, said of every one of them: those the attack act
+ * itself is refused to first, by the engine's reason (short ones, "WH is in reserve", so a cut spares
+ * them), then the others with the nearest enemy any of them sees ("WH is in reserve; KN, OW: no enemy
+ * in reach; GH is in sight, 4 squares from KN"). The first unit with an enemy in view was once said
+ * alone, and a tester's list named KN and left out WH, which had not acted (issue 26).
+ */
+function noneAttacksWhy(game: GameState, mine: readonly UnitState[], names: Names): string {
+  // A unit in reserve is said in three words; the engine's refusal also says how it enters, which the cut would lose.
+  const reserve = mine.filter((u) => u.at === null).map((u) => u.id.toUpperCase());
+  const refused = [
+    ...(reserve.length > 0 ? [`${reserve.join(', ')} ${reserve.length === 1 ? 'is' : 'are'} in reserve`] : []),
+    ...mine.flatMap((u) => {
+      const refusal = u.at === null ? null : attackRefusal(game, u.id);
+      return refusal ? [refusalWords(refusal, game, names)] : [];
+    }),
+  ];
+  const open = mine.filter((u) => u.at !== null && !attackRefusal(game, u.id)).map((u) => u.id);
+  const why = open.length === 0 ? null : noTargetOfAll(game, open, refused.length > 0);
+  const openWords = why === null ? [] : [`${open.map((id) => id.toUpperCase()).join(', ')}: ${why === NO_ENEMY ? 'no enemy in sight and reach' : why}`];
+  return [...refused, ...openWords].join('; ');
 }
 
 /** At most `max` items spread evenly from first to last (the last always kept). */

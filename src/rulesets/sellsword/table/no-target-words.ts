@@ -56,8 +56,9 @@ export const noTargetWhy = (game: GameState, id: string, attack?: string): strin
  * Several units with nothing to attack, in one phrase: the nearest enemy any of them sees ("no enemy in
  * reach; GH is in sight, 10 squares from PI"), or a charge one could make; NO_ENEMY when none sees one.
  */
-export function noTargetOfAll(game: GameState, ids: readonly string[]): string {
-  if (ids.length === 1) return noTargetWhy(game, ids[0]!);
+export function noTargetOfAll(game: GameState, ids: readonly string[], short = false): string {
+  // `short`: one unit too is said in the several-unit form, where a reason shares the 100 characters.
+  if (ids.length === 1 && !short) return noTargetWhy(game, ids[0]!);
   const all = ids.map((id) => ({ id, n: noTarget(game, id) }));
   const charger = all.find((a) => a.n.charge);
   if (charger) return `no enemy in reach; ${charger.id.toUpperCase()} can charge ${charger.n.charge!.target.toUpperCase()} (set charge:)`;
