@@ -130,3 +130,30 @@ describe('a command typed out in whole in the box', () => {
     await box.close();
   });
 });
+
+describe('a suggestion whose value carries `charge`', () => {
+  it('shows charge as True once picked, sends it so, and empties it again for a target walked up to', async () => {
+    const box = await boxAlone();
+    const charge = box.locator('.option-field[data-option="charge"] input');
+    await box.locator('.text-input').click();
+    await box.keyboard.type('/attack unit:KN target:');
+    await box.locator('.popup-item', { hasText: 'charge GH' }).dispatchEvent('mousedown');
+    await expect(charge.inputValue()).resolves.toBe('True');
+    await expect(box.locator('.option-field[data-option="charge"]').getAttribute('class')).resolves.toContain('filled');
+
+    // Another target, one that is not a charge: the charge the first pick set goes with it.
+    await box.locator('.option-field[data-option="target"] input').click();
+    await box.locator('.option-field[data-option="target"] input').fill('');
+    await box.locator('.popup-item', { hasText: 'SK (Skeleton)' }).dispatchEvent('mousedown');
+    await expect(charge.inputValue()).resolves.toBe('');
+
+    // The charge target again, typed by its label: one Enter takes it and sends the charge shown.
+    await box.locator('.option-field[data-option="target"] input').click();
+    await box.locator('.option-field[data-option="target"] input').fill('GH');
+    await box.locator('.popup-item.active', { hasText: 'charge GH' }).waitFor();
+    await box.keyboard.press('Enter');
+    await expect.poll(() => sent(box)).toEqual([{ name: 'attack', options: { unit: 'KN', target: 'gh charge', charge: 'true' }, files: {} }]);
+    await box.close();
+    expect(problems).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
 // choice's name but sends its value.
 
 import { escapeHtml } from './markdown.js';
-import { namedIndex } from './suggestion-match.js';
+import { impliedFlags, namedIndex } from './suggestion-match.js';
 import { parseTypedCommand } from './typed-command.js';
 
 const T = { SUB: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10, ATTACHMENT: 11 };
@@ -313,7 +313,7 @@ class Composer {
     wrap.dataset.option = option.name;
     wrap.title = option.description ?? '';
     wrap.innerHTML = `<span class="option-name">${escapeHtml(option.name)}</span>`;
-    const field = { option, wrap, chosen: null, input: null, file: null, filled: () => false, focus: () => {} };
+    const field = { option, wrap, chosen: null, input: null, file: null, impliedBy: null, filled: () => false, focus: () => {} };
     if (option.type === T.ATTACHMENT) this.fileInput(field);
     else this.textInput(field, saved);
     this.fieldsBox.append(wrap);
@@ -377,6 +377,9 @@ class Composer {
       }, 120);
     });
     input.addEventListener('input', () => {
+      // A value the player types here is theirs, not one another field's pick set (applyImplied).
+      field.impliedBy = null;
+      wrap.classList.remove('implied');
       // "topic:turn" typed into the topic field, as `/help` writes its examples: the option's own name is
       // dropped, so the field holds the value (and its suggestions find it) instead of refusing it.
       const own = `${field.option.name.toLowerCase()}:`;
@@ -387,6 +390,7 @@ class Composer {
       fitSize(input);
       wrap.classList.remove('invalid');
       wrap.classList.toggle('filled', field.filled());
+      this.applyImplied(field);
       this.suggest(field);
     });
     input.addEventListener('keydown', (event) => this.onFieldKey(event, field));
@@ -481,6 +485,7 @@ class Composer {
     field.input.value = field.chosen.name;
     fitSize(field.input);
     field.wrap.classList.add('filled');
+    this.applyImplied(field);
     this.closePopup();
     // As in Discord, only a required option still empty is opened next; optional ones wait for a
     // click, and with the required ones filled Enter sends.
@@ -488,6 +493,37 @@ class Composer {
     const next = fields.find((f) => !f.filled() && f.option.required);
     if (next) next.focus();
     else this.sendButton.focus();
+  }
+
+  /**
+   * A value that carries one of the command's true/false options ("gh charge": /attack's target reached
+   * only by a charge) shows that option as set, True, and sends it so; when this field's value no longer
+   * carries it, the option is emptied again. An option the player filled themselves is left as they set
+   * it. (Issue 26: after picking a charge target, the empty `charge` field read as "not a charge".)
+   */
+  applyImplied(field) {
+    const flags = this.current.fields.filter((f) => f !== field && f.option.type === T.BOOLEAN && f.input);
+    if (flags.length === 0) return;
+    const on = impliedFlags(
+      sentValue(field),
+      flags.map((f) => f.option.name),
+    );
+    for (const flag of flags) {
+      const set = on.includes(flag.option.name);
+      if (set && (flag.impliedBy === field || !flag.filled())) {
+        flag.chosen = { name: 'True', value: 'true' };
+        flag.input.value = 'True';
+        flag.impliedBy = field;
+      } else if (!set && flag.impliedBy === field) {
+        flag.chosen = null;
+        flag.input.value = '';
+        flag.impliedBy = null;
+      } else continue;
+      fitSize(flag.input);
+      flag.wrap.classList.toggle('filled', flag.filled());
+      flag.wrap.classList.toggle('implied', flag.impliedBy !== null);
+      flag.wrap.title = flag.impliedBy ? `Set by the ${field.option.name} picked` : (flag.option.description ?? '');
+    }
   }
 
   onFieldKey(event, field) {

@@ -1,4 +1,5 @@
-// How the box reads a suggestion beyond showing it: which one a field's typed text already names.
+// How the box reads a suggestion beyond showing it: which one a field's typed text already names, and
+// which true/false options of the command a value carries.
 
 /**
  * The one suggestion `typed` names: the one whose value or name it is exactly (any case), else the only
@@ -14,4 +15,16 @@ export function namedIndex(items, typed) {
   if (exact >= 0) return exact;
   const led = items.flatMap((c, i) => (String(c.value).toLowerCase().startsWith(`${q} `) ? [i] : []));
   return led.length === 1 ? led[0] : -1;
+}
+
+/**
+ * The true/false options a value turns on: each word after a value's first that is the name of one of
+ * them. A suggestion's value may carry a flag this way ("gh charge", a target reached only by charging
+ * it), and the bot reads it so; the box shows that option as set, as it is sent.
+ * @param {string} value
+ * @param {string[]} flagNames the command's true/false options
+ */
+export function impliedFlags(value, flagNames) {
+  const words = String(value).trim().toLowerCase().split(/\s+/).slice(1);
+  return flagNames.filter((n) => words.includes(n.toLowerCase()));
 }
