@@ -115,7 +115,8 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken: recovered.'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
-    'KN failed to recover: rolled 17 + 1 (+1 for its injury) = 18, needing under 12 (the roll must come in under it).',
+    // Issue 26: what the failure costs (none of its acts; the status stays through its next turn).
+    "KN failed to recover: rolled 17 + 1 (+1 for its injury) = 18, needing under 12 (the roll must come in under it). It keeps the status through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.",
   ],
   'effect-failed': [
     { type: 'effect-failed', unit: 'kn', by: 'gn', effect: 'recoil 2', why: 'A3 is taken by SD' },
@@ -878,5 +879,19 @@ describe('posts that tell a fact once', () => {
       expect(told(o)).toContain(wording);
     }
     expect(told({ you: 'p2' })).toContain('Bob (you) to choose how GH takes them');
+  });
+});
+
+describe('a failed recovery says what it costs (R10, R28, issue 26)', () => {
+  it('the status stays, with its effect, through the next turn; the roll came after the acts', () => {
+    const stunned: GameState = apply(state, {
+      type: 'status-gained',
+      unit: 'kn',
+      status: { status: 'stunned', modifier: 0, recover: 'spirit', source: 'gn' },
+    } as GameEvent);
+    const told = tell(happeningsOf(stunned, [{ type: 'recovery-failed', unit: 'kn', index: 0, rolls: [20], needed: 12, added: 0 }], { names }), {}).join(' ');
+    expect(told).toBe(
+      "KN failed to recover from stunned: rolled 20, needing under 12 (a natural 20 always fails). It keeps stunned (−2 acts, no replies) through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.",
+    );
   });
 });

@@ -6,7 +6,8 @@
  * with what was ignored, absorbed and marked (wound-words.ts).
  */
 import { MORTAL_DROP_ROLL, MORTAL_ROLL_WHY } from '../engine';
-import { statusWithMeaning } from './status-meaning';
+import { STATUS_MEANING, statusWithMeaning } from './status-meaning';
+import type { StatusName } from '../formats/vocabulary';
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundWords } from './happenings';
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import { causeWords, woundPhrase, woundSentence } from './wound-words';
@@ -241,16 +242,23 @@ function resultNote(a: AttackView): string {
   return '';
 }
 
-/** A failed recovery roll with what it had to come under: recovery rolls must come in low. */
+/**
+ * A failed recovery roll with what it had to come under (recovery rolls must come in low), then what
+ * the failure costs (R10, R28): the roll comes at the end of the unit's turn, after its acts, so it
+ * costs none of them; the status stays through the unit's next turn, with its effect, and is rolled
+ * for again at that turn's end. A tester could not tell whether a failure had cost the turn (issue 26).
+ */
 function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): string {
   const from = h.status ? ` from ${h.status}` : '';
+  const kept = h.status ? (h.status in STATUS_MEANING ? statusWithMeaning(h.status as StatusName) : h.status) : 'the status';
+  const then = ` It keeps ${kept} through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.`;
   const roll = h.rolls.at(-1);
-  if (roll === undefined) return `${h.unit} failed to recover${from}.`;
-  if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).`;
+  if (roll === undefined) return `${h.unit} failed to recover${from}.${then}`;
+  if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).${then}`;
   const added = h.added ? [injuryBonusWords(h.added)] : [];
   const rule = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
   const why = h.targetWhy ? `${h.targetWhy}; ${rule}` : rule;
-  return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0, added)}, needing under ${h.needed} (${why}).`;
+  return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0, added)}, needing under ${h.needed} (${why}).${then}`;
 }
 
 /** An effect that did not happen, with why: "TG's recoil 2 did not move KN: A3 is taken by SD". */
