@@ -15,7 +15,21 @@ import { harmWords } from './wound-words';
 import { haloLine, pathLine } from '../../../render/lines';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
-import type { AttackView, BurstView, DropView, HarmView, LastTurnView, MapView, MoveView, PreviewView, ReachView, SightView, Sq, UnitView } from './view';
+import type {
+  AttackView,
+  BurstView,
+  DeclaredView,
+  DropView,
+  HarmView,
+  LastTurnView,
+  MapView,
+  MoveView,
+  PreviewView,
+  ReachView,
+  SightView,
+  Sq,
+  UnitView,
+} from './view';
 
 type Ctx = SKRSContext2D;
 
@@ -546,6 +560,51 @@ function previewTags(g: BoardGeometry, preview: PreviewView): TagRequest[] {
 }
 
 /**
+ * The attack a reply prompt asks about (view.declared), from the attacker's square edge to just inside
+ * the target's, as an attack's line runs (attackLines): the replier sees who attacks whom (issue 26).
+ */
+function declaredLine(g: BoardGeometry, d: DeclaredView): { start: Point; end: Point; ux: number; uy: number } | null {
+  const p = centre(g, d.from, d.fromSpan);
+  const q = centre(g, d.to, d.toSpan);
+  const len = Math.hypot(q.x - p.x, q.y - p.y);
+  if (len < 1) return null;
+  const ux = (q.x - p.x) / len;
+  const uy = (q.y - p.y) / len;
+  const edge = (span: number) => (g.cell * span) / 2 / Math.max(Math.abs(ux), Math.abs(uy));
+  const from = Math.min(edge(d.fromSpan) - g.cell * 0.1, len / 2);
+  const to = edge(d.toSpan) - g.cell * 0.14;
+  return { start: { x: p.x + ux * from, y: p.y + uy * from }, end: { x: q.x - ux * to, y: q.y - uy * to }, ux, uy };
+}
+
+/** The declared attack's line, under the tokens (heads: its arrowhead, over them), in the colour of an attack to come. */
+export function drawDeclared(ctx: Ctx, g: BoardGeometry, d: DeclaredView, heads: boolean): void {
+  const line = declaredLine(g, d);
+  if (!line) return;
+  const width = Math.max(2.5, g.cell * 0.1);
+  ctx.save();
+  ctx.lineCap = 'round';
+  if (heads) arrowhead(ctx, line.end.x, line.end.y, Math.atan2(line.uy, line.ux), g.cell * HEAD, PREVIEW, '#ffffff');
+  else haloLine(ctx, line.start, line.end, '#ffffff', width + 4, PREVIEW, width, []);
+  ctx.restore();
+}
+
+/** "WH: GH ATTACKS" on the declared attack's line, or beside its target: the attack the reply would answer. */
+function declaredTags(g: BoardGeometry, d: DeclaredView): TagRequest[] {
+  const line = declaredLine(g, d);
+  if (!line) return [];
+  return [
+    {
+      text: `${d.target}: ${d.attacker} ATTACKS`,
+      listText: `${d.attacker} attacks ${d.target} with ${d.attack} (declared, not rolled yet)`,
+      colour: PREVIEW,
+      anchor: line.end,
+      spots: along(line.start, line.end),
+      px: g.cell * 0.38,
+    },
+  ];
+}
+
+/**
  * Every tag the view's overlays ask for, most important first (they get the nearest spots): each
  * unit's label (attacks on it, other wounds, its drop), charge and shove paths, then the asked-for overlays.
  */
@@ -553,6 +612,7 @@ export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
   const last = view.lastTurn;
   return [
     ...(view.preview ? previewTags(g, view.preview) : []),
+    ...(view.declared ? declaredTags(g, view.declared) : []),
     ...burstPreviewTags(g, view),
     ...(last ? [...unitTags(g, last, view.units), ...moveTags(g, last)] : []),
     ...burstTags(g, shownBursts(view)),
@@ -633,6 +693,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
   const dropped = new Set(view.lastTurn?.drops.map((d) => d.unit) ?? []);
   const crossUnder = (d: DropView) => held(d.at, d.span);
   const headUnder = (a: AttackView) => dropped.has(a.target) && held(a.to, a.toSpan);
+  if (view.declared) drawDeclared(ctx, g, view.declared, false);
   if (view.lastTurn) {
     drawAttackLines(ctx, g, view.lastTurn, places);
     drawDrops(ctx, g, view.lastTurn, crossUnder);
@@ -641,6 +702,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
   drawUnits(ctx, g, view.units);
   drawBurstCentres(ctx, g, shownBursts(view));
   if (view.reach) drawCharges(ctx, g, view.reach);
+  if (view.declared) drawDeclared(ctx, g, view.declared, true);
   if (view.lastTurn) {
     drawDrops(ctx, g, view.lastTurn, (d) => !crossUnder(d));
     drawAttackHeads(ctx, g, view.lastTurn, places, (a) => !headUnder(a));

@@ -10,7 +10,17 @@ import type { GameState, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
 import { boardOf, cardOf, onMap, squaresOf, tableOf, unitOf } from '../engine';
 import { invisibleTo, rangeBetween, sightOf, squaresInSight } from '../engine';
-import { sqOf, type BurstPreviewView, type PreviewView, type ReachView, type SightMark, type SightView, type Sq, type ViewRequest } from './view-types';
+import {
+  sqOf,
+  type BurstPreviewView,
+  type DeclaredView,
+  type PreviewView,
+  type ReachView,
+  type SightMark,
+  type SightView,
+  type Sq,
+  type ViewRequest,
+} from './view-types';
 import { attackAuraWords } from './labels';
 import { adjustmentWords } from './roll-words';
 
@@ -140,5 +150,32 @@ export function burstPreviewView(state: GameState, labels: ReadonlyMap<UnitId, s
       chance: c.outlook.chance,
       expectedWounds: c.outlook.expectedWounds,
     })),
+  };
+}
+
+/**
+ * The attack an open reply prompt asks about (R26), declared and not rolled yet, so its picture shows
+ * who attacks whom: a replier was asked about an attack its close-up did not draw (issue 26). Null
+ * outside a reply prompt to an attack on a unit (a burst's or a move's prompt), or when either unit is
+ * off the map.
+ */
+export function declaredView(state: GameState, labels: ReadonlyMap<UnitId, string>): DeclaredView | null {
+  const p = state.prompt;
+  const incoming = p?.kind === 'reply' ? p.options.incoming : undefined;
+  if (p?.kind !== 'reply' || !incoming || !('target' in incoming)) return null;
+  const attacker = state.units[p.options.against];
+  const target = state.units[incoming.target];
+  if (!attacker || !target) return null;
+  const from = atOf(state, attacker);
+  const to = atOf(state, target);
+  if (!from || !to) return null;
+  return {
+    attacker: labels.get(attacker.id)!,
+    target: labels.get(target.id)!,
+    attack: findAttack(state, attacker, incoming.attack)?.name ?? incoming.attack,
+    from,
+    fromSpan: spanOf(state, attacker),
+    to,
+    toSpan: spanOf(state, target),
   };
 }

@@ -294,6 +294,19 @@ export interface MapView {
   readonly burst?: BurstPreviewView | null;
   /** Start areas numbered large (ViewRequest.startLabels). */
   readonly startLabels?: boolean;
+  /** The attack an open reply prompt asks about, declared and not yet rolled (R26): drawn attacker to target. */
+  readonly declared?: DeclaredView;
+}
+
+/** An attack declared and waiting on a reply prompt (R26): who attacks whom, with what, from where they stand. */
+export interface DeclaredView {
+  readonly attacker: string;
+  readonly target: string;
+  readonly attack: string;
+  readonly from: Sq;
+  readonly fromSpan: 1 | 2;
+  readonly to: Sq;
+  readonly toSpan: 1 | 2;
 }
 
 export const sqOf = (board: Pick<Board, 'width'>, i: number): Sq => ({ name: nameOf(board, i), col: colOf(board, i), row: rowOf(board, i) });

@@ -9,7 +9,7 @@ import { T, type Board } from '../../../engine';
 import type { GameState } from '../engine';
 import { boardKey, boardOf } from '../engine';
 import { lastTurnView } from './view-last-turn';
-import { burstPreviewView, previewView, reachView, sightView } from './view-overlays';
+import { burstPreviewView, declaredView, previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';
 import { unitLabels } from './labels';
 import { sqOf, type BoardView, type EdgeView, type MapView, type ViewRequest } from './view-types';
@@ -71,5 +71,9 @@ export function toMapView(state: GameState, request: ViewRequest = {}): MapView 
     preview: request.preview ? previewView(state, labels, request.preview) : null,
     ...(request.burst ? { burst: burstPreviewView(state, labels, request.burst) } : {}),
     ...(request.startLabels ? { startLabels: true } : {}),
+    ...(() => {
+      const declared = declaredView(state, labels);
+      return declared ? { declared } : {};
+    })(),
   };
 }
