@@ -31,6 +31,27 @@ export const MAX_LISTED_PROBLEMS = 5;
 const CHAT_FORM_EXAMPLE = "`Hrolf's Watch | valor | mill-crossing | valor-squire, valor-serf+valor-shield-wall`";
 export const CHAT_FORM_HELP = `Write it as \`name | faction | map | card, card+mod, …\`, for example ${CHAT_FORM_EXAMPLE}.`;
 
+/**
+ * The chat line as the warband's own words: a command pasted in whole ("/warband submit text:Small
+ * Watch | …", as a tester did, issue 26) loses its command and option name, however often repeated.
+ * A name still written like a command is refused, so a warband is never saved under a command line.
+ */
+export function chatLine(text: string): string {
+  let line = text.trim();
+  for (let before = ''; before !== line; ) {
+    before = line;
+    line = line
+      .replace(/^\/?warband\s+submit\b\s*/i, '')
+      .replace(/^text\s*:\s*/i, '')
+      .trim();
+  }
+  const name = line.split('|')[0]!.trim();
+  if (name.startsWith('/') || /(^|\s)(text|file)\s*:/i.test(name)) {
+    refuse('bad-warband', `"${shown(clip(name, 80))}" reads as a command, not a warband's name: put only the warband in \`text\`. ${CHAT_FORM_HELP}`);
+  }
+  return line;
+}
+
 /** One problem line at most; a reply must stay under Discord's 2,000 characters. */
 const LINE_LIMIT = 300;
 

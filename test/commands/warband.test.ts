@@ -389,6 +389,18 @@ describe('the /warband handler', () => {
     expect(await store.warbands.list('u1')).toHaveLength(1);
   });
 
+  it("saves a pasted whole command line under the warband's own name, never the command (issue 26)", async () => {
+    const i = fakeInteraction();
+    // A tester pasted "/warband submit text:…" into `text`; the warband was saved under that name.
+    await warbandCommand.run(asInteraction(i), app, opts('submit', { text: `/warband submit text:${LINE}` }));
+    expect(i.sent[0]).toMatchObject({ payload: { content: expect.stringContaining("Saved **Hrolf's Watch**") } });
+    expect((await store.warbands.get('u1', "Hrolf's Watch"))?.source).toBe(LINE);
+    expect((await store.warbands.list('u1')).map((w) => w.name)).toEqual(["Hrolf's Watch"]);
+    // A name still written as a command is refused, saying why.
+    const odd = await asyncRefusal(warbandCommand.run(asInteraction(fakeInteraction()), app, opts('submit', { text: `/skirmish challenge ${LINE}` })));
+    expect(odd.message).toMatch(/^"\/skirmish challenge Hrolf's Watch" reads as a command, not a warband's name: put only the warband in `text`\./);
+  });
+
   it('defers, downloads and saves a file', async () => {
     vi.stubGlobal('fetch', async () => new Response(YAML_TEXT));
     const i = fakeInteraction();

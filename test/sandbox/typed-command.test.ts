@@ -28,6 +28,20 @@ describe('a command typed on one line in the sandbox box', () => {
     expect(parse('/skirmish move War Hound to:I10')).toEqual({ entry: ENTRIES[1], values: { unit: 'War Hound', to: 'I10' } });
   });
 
+  it('never puts typed text into a file option: it fills the first option that takes text (issue 26)', () => {
+    const submit = {
+      path: 'warband submit',
+      options: [
+        { name: 'file', type: 11 },
+        { name: 'text', type: 3 },
+      ],
+    };
+    expect(parseTypedCommand('/warband submit Small Watch | valor | mill-crossing | valor-knight', [submit])).toEqual({
+      entry: submit,
+      values: { text: 'Small Watch | valor | mill-crossing | valor-knight' },
+    });
+  });
+
   it('names an unknown option or subcommand, with what there is', () => {
     expect(parse('/skirmish entry bogus:1')).toEqual({ error: '/skirmish entry has no option "bogus". Its options: square.' });
     expect(parse('/skirmish frob x')).toEqual({ error: '/skirmish has no subcommand "frob". Its subcommands: entry, move.' });

@@ -9,7 +9,7 @@ import { mapById, mapIds } from '../map/map-library';
 import { attachmentOption, booleanOption, optionSet, textOption } from '../option-spec';
 import type { OptionValue, ReadOptions } from '../options';
 import { refuse } from '../../match/user-error';
-import { CHAT_FORM_HELP, checkSubmission } from '../../match/warband-check';
+import { CHAT_FORM_HELP, chatLine, checkSubmission } from '../../match/warband-check';
 import { warbandEmbed } from './warband-embed';
 import { loadWarband, removeWarband, saveWarband, warbandChoices, warbandListEmbed } from './warband-library';
 import { checkUploadMeta, readUpload } from '../upload';
@@ -58,7 +58,7 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, values
     await interaction.deferReply(privately);
     source = await readUpload(file, 'a warband');
   } else {
-    source = line!;
+    source = chatLine(line!);
   }
   const guild = interaction.guildId;
   const checked = checkSubmission(source, file?.name, app.content.index, await mapIds(app, guild));

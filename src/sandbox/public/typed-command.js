@@ -1,15 +1,18 @@
 // A whole command typed on one line, read as Discord's client reads it: "/skirmish entry square:B1"
 // is the command path (command, then group and subcommand words), then `name:value` pairs, a value
 // running up to the next known option's `name:`. Text before any `name:` fills the first required
-// option, as Discord fills the option it has open. A `word:` that names no option of the command is
+// option that takes text (else the first that does), as Discord fills the option it has open. A `word:` that names no option of the command is
 // refused with the options it does have, rather than sent as part of a value.
 
 /**
- * @typedef {{ path: string, description?: string, options: { name: string, required?: boolean }[] }} Entry
+ * @typedef {{ path: string, description?: string, options: { name: string, required?: boolean, type?: number }[] }} Entry
  * @typedef {{ entry: Entry, values: Record<string, string> } | { error: string } | null} Parsed
  */
 
 const OPTION_START = /(^|\s)([a-z][\w-]*):/gi;
+
+/** Discord's option type for a file (ApplicationCommandOptionType.Attachment). */
+const ATTACHMENT = 11;
 
 /**
  * @param {string} text what is in the box, starting with "/"
@@ -81,7 +84,9 @@ function readOptions(entry, after) {
   });
   const lead = after.slice(0, starts[0]?.at ?? after.length).trim();
   if (lead !== '') {
-    const open = entry.options.find((o) => o.required && !values[o.name]) ?? entry.options.find((o) => !values[o.name]);
+    // Typed text never fills a file option: "/warband submit Small Watch | …" is the `text`, not the `file` (issue 26).
+    const typable = entry.options.filter((o) => o.type !== ATTACHMENT && !values[o.name]);
+    const open = typable.find((o) => o.required) ?? typable[0];
     if (!open) return { error: `/${entry.path} has nowhere to put "${lead}": write its options as name:value.` };
     values[open.name] = lead;
   }
