@@ -5,8 +5,8 @@
  * - each tag goes to the first of its own spots (along its line, best first) that covers no unit
  *   square, no placed tag and stays on the board; failing those, to the nearest such spot round its
  *   anchor, within a few squares, with a thin leader line back to the anchor;
- * - a tag made of parts ("SD: CRIT 20 wounds · DROPPED") that finds no room on one line is tried
- *   again with each part on a line of its own, by the same rule;
+ * - a tag made of parts ("SD: CRIT 20 wounds · DROPPED") is placed with each part on a line of its
+ *   own, by the same rule: on one line it ran as a strip across six squares, over others (issue 26);
  * - a tag that finds no room, or room only over a dropped unit's cross, is gathered into a numbered
  *   list under the board, and only a small numbered badge is placed (by the same rule, and on the
  *   cross only when nothing else fits) where the tag would have gone.
@@ -42,8 +42,8 @@ export interface TagRequest {
   /** Text size in pixels. */
   readonly px: number;
   /**
-   * The same words on lines of their own (its parts), tried when the tag finds no room on one line: a
-   * unit's label of several parts is wider than a close-up's gap between two rows of tokens.
+   * The same words on lines of their own (its parts): with more than one, the tag is always placed
+   * stacked, never as one long line (a unit's label of several parts ran across six squares, issue 26).
    */
   readonly lines?: readonly string[];
   /**
@@ -253,7 +253,7 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     // only its small badge may sit on the cross.
     const spots = [...r.spots, ...spiral(r.anchor, cell, TAG_REACH)];
     const own = r.owner ? r.spots.length - 2 : r.spots.length;
-    const layouts = [[r.text], ...(r.lines && r.lines.length > 1 ? [r.lines] : [])];
+    const layouts = [r.lines && r.lines.length > 1 ? r.lines : [r.text]];
     let fitted: { lines: readonly string[]; rect: Rect } | null = null;
     for (const lines of layouts) {
       const { w, h } = tagSize(measure, lines, r.px, r.icon);

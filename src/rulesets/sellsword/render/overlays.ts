@@ -143,10 +143,14 @@ const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLA
  * that names the target first, "PC: REPLY MISS" was read as PC's reply that missed, and "PC: CRIT 15
  * wounds" left the player to find who struck (issue 26).
  */
-export function attackWords(a: AttackView): string {
+export function attackWords(a: AttackView, times = 1): string {
   const result = RESULT_WORD[a.result];
   // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
-  const wounds = a.result === 'miss' || a.woundless ? '' : ` ${a.wounds} ${a.wounds === 1 ? 'wound' : 'wounds'}`;
+  const total = a.wounds * times;
+  const count = a.result === 'miss' || a.woundless ? '' : `${total} ${total === 1 ? 'wound' : 'wounds'}`;
+  // The same attack several times is told once with its count and the wounds of all: "SA's HIT ×2, 20
+  // wounds", where "SA's HIT 10 wounds · SA's HIT 10 wounds" ran across six squares (issue 26).
+  const wounds = times > 1 ? ` ×${times}${count ? `, ${count}` : ''}` : count ? ` ${count}` : '';
   // Wounds not allotted yet say so, so the count is not read as taken (issue 26).
   const pending = a.pending === 'split' ? ', split pending' : a.pending === 'waiting' ? ', pending' : '';
   return `${a.attacker}'s ${a.reply ? 'REPLY ' : ''}${result}${wounds}${pending}`;
@@ -266,13 +270,23 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     if (!m) byUnit.set(unit, (m = { unit, parts: [], listParts: [], line: null, harm: null, drop: null, critical: false }));
     return m;
   };
+  // Identical attacks on one unit (same attacker, result and wounds) are told once, counted.
+  const repeats = new Map<string, { index: number; attack: AttackView; times: number }>();
   for (const line of attackLines(g, last, places)) {
     const a = line.attack;
     const m = of(a.target);
     const words = attackWords(a);
-    m.parts.push(words);
-    // The words already name the attacker (or replier).
-    m.listParts.push(words);
+    const key = `${a.target}|${words}`;
+    const seen = repeats.get(key);
+    if (seen) {
+      seen.times++;
+      m.parts[seen.index] = m.listParts[seen.index] = attackWords(seen.attack, seen.times);
+    } else {
+      repeats.set(key, { index: m.parts.length, attack: a, times: 1 });
+      m.parts.push(words);
+      // The words already name the attacker (or replier).
+      m.listParts.push(words);
+    }
     m.line ??= line;
     m.critical ||= a.result === 'critical' || a.result === 'automatic';
   }
