@@ -891,7 +891,7 @@ describe('a failed recovery says what it costs (R10, R28, issue 26)', () => {
     } as GameEvent);
     const told = tell(happeningsOf(stunned, [{ type: 'recovery-failed', unit: 'kn', index: 0, rolls: [20], needed: 12, added: 0 }], { names }), {}).join(' ');
     expect(told).toBe(
-      "KN failed to recover from stunned: rolled 20, needing under 12 (a natural 20 always fails). It keeps stunned (−2 acts, no replies) through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.",
+      "KN failed to recover from stunned: rolled 20, needing under 12 (a natural 20 always fails). It stays stunned (−2 acts, no replies) through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.",
     );
   });
 });

@@ -250,8 +250,8 @@ function resultNote(a: AttackView): string {
  */
 function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): string {
   const from = h.status ? ` from ${h.status}` : '';
-  const kept = h.status ? (h.status in STATUS_MEANING ? statusWithMeaning(h.status as StatusName) : h.status) : 'the status';
-  const then = ` It keeps ${kept} through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.`;
+  const kept = h.status ? `stays ${h.status in STATUS_MEANING ? statusWithMeaning(h.status as StatusName) : h.status}` : 'keeps the status';
+  const then = ` It ${kept} through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.`;
   const roll = h.rolls.at(-1);
   if (roll === undefined) return `${h.unit} failed to recover${from}.${then}`;
   if (h.needed === undefined) return `${h.unit} failed to recover${from} (rolled ${h.rolls.join(', ')}; a recovery roll must come in under a target).${then}`;
