@@ -42,17 +42,50 @@ const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => 
   shove: { core: PATH, dash: (c) => [c * 0.06, c * 0.2], word: 'SHOVED' },
 };
 
-export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
-  for (const m of last.moves) {
-    const style = MOVE_STYLE[m.kind];
-    const points = m.path.map((s) => centre(g, s, m.span));
+/**
+ * Where each move's path is drawn, in the order of last.moves. A move that runs back over a square to
+ * square step the same unit took earlier in the turn (a charge back along its move) is drawn a little
+ * to the side of its way, so the earlier line still shows beside it: drawn on it, the charge hid the
+ * move (issue 26). A charge starts where the move before it ended, as the events say.
+ */
+export function movePoints(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): Point[][] {
+  const stepped = new Map<string, Set<string>>();
+  return last.moves.map((m) => {
+    let points = m.path.map((s) => centre(g, s, m.span));
     // A move that stopped in a friend's square ends at the mover's token there, clear of the friend's.
     const place = places.get(m.unit);
     const end = m.path[m.path.length - 1];
     if (place && end && insideSquare(g, end, m.span, place)) points[points.length - 1] = { x: place.x + place.size / 2, y: place.y + place.size / 2 };
+    const steps = m.path.slice(1).map((s, i) => [m.path[i]!.name, s.name].sort().join('|'));
+    const mine = stepped.get(m.unit) ?? stepped.set(m.unit, new Set()).get(m.unit)!;
+    if (steps.some((k) => mine.has(k))) points = sideways(points, g.cell * 0.22);
+    for (const k of steps) mine.add(k);
+    return points;
+  });
+}
+
+/** A polyline moved `d` to the left of its way, each corner along the mean of its two sides' normals. */
+function sideways(points: readonly Point[], d: number): Point[] {
+  const normal = (a: Point, b: Point) => {
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    return { x: (b.y - a.y) / len, y: -(b.x - a.x) / len };
+  };
+  return points.map((p, i) => {
+    const before = i > 0 ? normal(points[i - 1]!, p) : null;
+    const after = i < points.length - 1 ? normal(p, points[i + 1]!) : null;
+    const n = before && after ? { x: before.x + after.x, y: before.y + after.y } : (before ?? after ?? { x: 0, y: 0 });
+    const len = Math.hypot(n.x, n.y) || 1;
+    return { x: p.x + (n.x / len) * d, y: p.y + (n.y / len) * d };
+  });
+}
+
+export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
+  const all = movePoints(g, last, places);
+  last.moves.forEach((m, i) => {
+    const style = MOVE_STYLE[m.kind];
     // A path of one known square (a unit that only entered) still gets its arrow from the square before.
-    pathLine(ctx, g, points, style.core, style.dash(g.cell), m.fromKnown);
-  }
+    pathLine(ctx, g, all[i]!, style.core, style.dash(g.cell), m.fromKnown);
+  });
 }
 
 function insideSquare(g: BoardGeometry, at: Sq, span: 1 | 2, place: TokenPlace): boolean {
