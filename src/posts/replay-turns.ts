@@ -53,7 +53,10 @@ export function* replayTurns(setup: MatchSetup, log: readonly LoggedEvent[]): Ge
     } catch (error) {
       throw new ReplayError(`event ${seq} (${e.type}) cannot be applied: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (e.type === 'round-started') {
+    // A round's objectives score after its last turn's end: those points are told with the next
+    // turn, which then begins before them, so its picture's score never runs ahead of its log (the
+    // header showed points no line told, issue 26). A round start with nothing scored begins the turn.
+    if (e.type === 'round-started' && !events.some((x) => x.type === 'scored')) {
       before = game;
       events = [];
       continue;
