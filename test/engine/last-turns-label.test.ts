@@ -37,16 +37,20 @@ function labelsOf(map: string, seed: number): Map<number, string[]> {
   return labels;
 }
 
+/** Two p1 knights and a p2 ghoul on Barrow Hill. */
+const twoKnightsAndAGhoul = () =>
+  table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+      { id: 'kn2', card: 'valor-knight', player: 'p1', at: 'C10' },
+      { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+    ],
+  });
+
 describe('the round label', () => {
   it('does not say "last turns" before any other turn of the round was taken', () => {
-    const s0 = table({
-      map: 'barrow-hill',
-      units: [
-        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
-        { id: 'kn2', card: 'valor-knight', player: 'p1', at: 'C10' },
-        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
-      ],
-    });
+    const s0 = twoKnightsAndAGhoul();
     // Only p1 has units to act from the round's start: its first turn is no "last turn".
     const alone: GameState = { ...s0, units: { ...s0.units, gh: { ...s0.units.gh!, dropped: true } } };
     expect(phaseName(alone.round, alone.phase, aloneToAct(alone))).not.toMatch(/last turns/);
@@ -58,14 +62,7 @@ describe('the round label', () => {
   });
 
   it('says what "last turns" means: the one player with units left takes its turns one after another (issue 26)', () => {
-    const s0 = table({
-      map: 'barrow-hill',
-      units: [
-        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
-        { id: 'kn2', card: 'valor-knight', player: 'p1', at: 'C10' },
-        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
-      ],
-    });
+    const s0 = twoKnightsAndAGhoul();
     const later: GameState = {
       ...s0,
       units: { ...s0.units, gh: { ...s0.units.gh!, turnTaken: true }, kn2: { ...s0.units.kn2!, turnTaken: true } },

@@ -293,6 +293,40 @@ export function passingReplyTable(): { before: GameState; events: GameEvent[]; s
   return { before, events, state };
 }
 
+/** The knight's first act: a critical Longsword that drops the skeleton (20 wounds, no toughness left). */
+const heroDropsOpen = (): GameEvent[] => [
+  { type: 'unit-activated', unit: 'hero', acts: 3 },
+  { type: 'act-begun', unit: 'hero', act: 'attack', acts: 1 },
+  {
+    type: 'attack-rolled',
+    unit: 'hero',
+    attack: 'longsword',
+    target: 'open',
+    rolls: [20],
+    modifier: 5,
+    need: 12,
+    hit: true,
+    critical: true,
+    glancing: false,
+    notes: [],
+  },
+  {
+    type: 'wounded',
+    unit: 'open',
+    wound: 20,
+    woundType: 'cut',
+    source: 'hero',
+    cause: 'Longsword',
+    from: 'attack',
+    attack: 'longsword',
+    taken: 20,
+    toughness: 0,
+    avoided: 0,
+    injuries: [],
+  },
+  { type: 'dropped', unit: 'open', by: 'hero' },
+];
+
 /**
  * The knight drops the skeleton on C6 with a critical and then moves onto C6: the drop's cross and
  * the arrowhead go under the knight's token, which is seen where it now stands.
@@ -306,36 +340,7 @@ export function droppedThenEnteredTable(): { before: GameState; events: GameEven
     units: { ...before.units, open: { ...before.units.open!, at: null, dropped: true, vigor: 0 }, hero: { ...before.units.hero!, at: c6 } },
   };
   const events: GameEvent[] = [
-    { type: 'unit-activated', unit: 'hero', acts: 3 },
-    { type: 'act-begun', unit: 'hero', act: 'attack', acts: 1 },
-    {
-      type: 'attack-rolled',
-      unit: 'hero',
-      attack: 'longsword',
-      target: 'open',
-      rolls: [20],
-      modifier: 5,
-      need: 12,
-      hit: true,
-      critical: true,
-      glancing: false,
-      notes: [],
-    },
-    {
-      type: 'wounded',
-      unit: 'open',
-      wound: 20,
-      woundType: 'cut',
-      source: 'hero',
-      cause: 'Longsword',
-      from: 'attack',
-      attack: 'longsword',
-      taken: 20,
-      toughness: 0,
-      avoided: 0,
-      injuries: [],
-    },
-    { type: 'dropped', unit: 'open', by: 'hero' },
+    ...heroDropsOpen(),
     { type: 'act-begun', unit: 'hero', act: 'move', acts: 2 },
     { type: 'moved', unit: 'hero', from: 'C5', path: ['C6'], spent: 1, diagonals: 0, pointsLeft: 4 },
   ];
@@ -352,38 +357,7 @@ export function finalTable(): { before: GameState; events: GameEvent[]; state: G
     units: { ...yardNow.units, hero: { ...yardNow.units.hero!, at: c5 }, open: { ...yardNow.units.open!, at: c6 } },
   };
   const state: GameState = { ...before, units: { ...before.units, open: { ...before.units.open!, at: null, dropped: true, vigor: 0 } } };
-  const events: GameEvent[] = [
-    { type: 'unit-activated', unit: 'hero', acts: 3 },
-    { type: 'act-begun', unit: 'hero', act: 'attack', acts: 1 },
-    {
-      type: 'attack-rolled',
-      unit: 'hero',
-      attack: 'longsword',
-      target: 'open',
-      rolls: [20],
-      modifier: 5,
-      need: 12,
-      hit: true,
-      critical: true,
-      glancing: false,
-      notes: [],
-    },
-    {
-      type: 'wounded',
-      unit: 'open',
-      wound: 20,
-      woundType: 'cut',
-      source: 'hero',
-      cause: 'Longsword',
-      from: 'attack',
-      attack: 'longsword',
-      taken: 20,
-      toughness: 0,
-      avoided: 0,
-      injuries: [],
-    },
-    { type: 'dropped', unit: 'open', by: 'hero' },
-  ];
+  const events = heroDropsOpen();
   return { before, events, state };
 }
 
