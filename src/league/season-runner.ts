@@ -41,6 +41,7 @@ import { newMatchRules, type RulesetId } from '../rulesets';
 import type { RuleError } from '../engine';
 import { tableGameOf, type TableGame } from '../match/table-game';
 import { beginTable } from '../match/table-begin';
+import { submittedMapDocuments } from '../match/table-maps';
 import { planTablePosts } from '../posts/table-posts';
 import { planWaits } from '../clock/deadline-plan';
 
@@ -380,12 +381,14 @@ async function beginPaired(app: SeasonApp, matchId: string): Promise<void> {
 
 /** `beginPaired` for a game played at the table: its own setup from the armies the players signed up with, and its own posts. */
 async function beginPairedTable(app: SeasonApp, row: MatchRow, game: TableGame): Promise<void> {
+  // The league's submitted maps its pool names, read before the act (whose step is synchronous).
+  const submitted = await submittedMapDocuments(app, game.rules, matchRecord(row).terms, row.guildId);
   const begun = await inTransaction(app, async () => {
     const done = await app.store.matches.act<unknown, unknown, RuleError>(row.id, row.seq, (snapshot, current) => {
       if (snapshot || !awaitsSetup(current)) return { ok: false, error: { code: 'not-open', message: 'The match has begun.' } };
       const terms = matchRecord(current).terms;
       const dice = terms.dice ? { ...terms.dice, entropy: [current.threadId!] } : undefined;
-      return beginTable(app, game, current, { ...terms, ...(dice ? { dice } : {}) });
+      return beginTable(app, game, current, { ...terms, ...(dice ? { dice } : {}) }, submitted);
     });
     if (!done.ok) {
       if (done.reason === 'refused' && done.error.code !== 'not-open') throw new Error(`match ${row.id}: it could not begin (${done.error.message})`);

@@ -21,26 +21,44 @@ const armiesOf = (current: MatchRow, terms: Terms): Record<string, string> =>
 
 /**
  * The map a match is played on: the one its terms name, else one of the league's pool (`allowedMaps`,
- * those of them the game ships) drawn from the match's seed, which the dice commitment fixes before
- * anyone knows it; else none (the game's first).
+ * those of them the game ships or the server submitted: `submitted`'s ids) drawn from the match's
+ * seed, which the dice commitment fixes before anyone knows it; else none (the game's first).
  */
-export function tableMapOf(game: TableGame, terms: Pick<Terms, 'map' | 'allowedMaps'>, seed: number): string | undefined {
+export function tableMapOf(
+  game: TableGame,
+  terms: Pick<Terms, 'map' | 'allowedMaps'>,
+  seed: number,
+  submitted: Readonly<Record<string, unknown>> = {},
+): string | undefined {
   if (terms.map) return terms.map;
-  const ids = new Set(game.table.maps().map((m) => m.id));
+  const ids = new Set([...game.table.maps().map((m) => m.id), ...Object.keys(submitted)]);
   const pool = (terms.allowedMaps ?? []).filter((id) => ids.has(id));
   return pool.length > 0 ? pool[Math.abs(Math.trunc(seed)) % pool.length] : undefined;
 }
 
-/** The match's setup and first events with `terms` (every army in); saved by the caller's act. */
-export function beginTable(app: Pick<Services, 'fixedSeed' | 'mintSecret'>, game: TableGame, current: MatchRow, terms: Terms): TableBegun {
+/**
+ * The match's setup and first events with `terms` (every army in); saved by the caller's act.
+ * `submitted`: the stored documents of the server's submitted maps the terms may name
+ * (table-maps.ts `submittedMapDocuments`, read before the act); the one played on goes to the game's
+ * setup, which keeps the map, so the match never reads the stored map again.
+ */
+export function beginTable(
+  app: Pick<Services, 'fixedSeed' | 'mintSecret'>,
+  game: TableGame,
+  current: MatchRow,
+  terms: Terms,
+  submitted: Readonly<Record<string, unknown>> = {},
+): TableBegun {
   const fixed = app.fixedSeed?.();
   const seed = fixed ?? (terms.dice ? seedFrom(terms.dice.secret, terms.dice.entropy) : seedFrom(app.mintSecret(), []));
-  const map = tableMapOf(game, terms, seed);
+  const map = tableMapOf(game, terms, seed, submitted);
+  const document = map !== undefined && Object.hasOwn(submitted, map) ? submitted[map] : undefined;
   const made = game.table.setup({
     seed,
     players: current.players,
     armies: armiesOf(current, terms),
     ...(map ? { map } : {}),
+    ...(document !== undefined ? { mapDocument: document } : {}),
     ...(terms.roundLimit ? { roundLimit: terms.roundLimit } : {}),
   });
   if (!made.ok) return made;

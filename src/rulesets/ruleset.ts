@@ -104,9 +104,10 @@ export interface ViewRules {
   /**
    * One of the game's maps (`TableRules.maps()`, by id) on its own, before any troop stands on it, with
    * the key to its terrain (`/map show`); null when the game has no map by that id. Absent: the
-   * game's maps are drawn by the application's own path (Sellsword's map preview).
+   * game's maps are drawn by the application's own path (Sellsword's map preview). `document`: the
+   * stored document of a map submitted to the server (`TableRules.readMap`), drawn instead.
    */
-  map?(mapId: string): TableView | null;
+  map?(mapId: string, document?: unknown): TableView | null;
 }
 
 export interface Ruleset {
@@ -164,8 +165,14 @@ export interface TableBegin {
   readonly players: readonly PlayerId[];
   /** Each player's army, by `ArmyOffer.id`. */
   readonly armies: Readonly<Record<PlayerId, string>>;
-  /** The map's id among the game's `maps()`; absent: the first of them. */
+  /** The map's id among the game's `maps()`, or a submitted map's (then `mapDocument` holds it); absent: the first of them. */
   readonly map?: string;
+  /**
+   * The stored document of the map `map` names when it is one an organiser submitted (`/map submit`),
+   * not one of `maps()`: the game checks it with its own `readMap` and keeps the map in the setup, so
+   * the match never needs the stored map again. Absent for a shipped map.
+   */
+  readonly mapDocument?: unknown;
   /** The last round, for a game that plays one (a league's setting); absent: none. */
   readonly roundLimit?: number;
 }

@@ -268,13 +268,13 @@ describe('a submitted Sword and Claw map', () => {
 });
 
 describe('the /map handler', () => {
-  it('lets an organiser add a Sword and Claw map, saying it is checked and kept, and that challenges play on the shipped maps', async () => {
+  it('lets an organiser add a Sword and Claw map, saying it is checked and kept, and that matches here can now name it', async () => {
     vi.stubGlobal('fetch', async () => new Response(FORD_JSON));
     const i = fakeInteraction('g1', organiser);
     await run(i, 'submit', { file: { ...upload, name: 'ford.json', size: FORD_JSON.length } as never });
     expect(i.sent.map((s) => s.kind)).toEqual(['defer', 'edit']);
     expect((i.sent[1]!.payload as { content: string }).content).toBe(
-      "Added **Mill Ford** · `mill-ford` · Sword and Claw · 6×6: blocking terrain, difficult ground, trees, water up to 2 deep to this server: it is a valid Sword and Claw map, and its id is this server's. Sword and Claw challenges are played on the maps that ship with the bot for now (`/map list ruleset:sword-and-claw`).",
+      "Added **Mill Ford** · `mill-ford` · Sword and Claw · 6×6: blocking terrain, difficult ground, trees, water up to 2 deep to this server: it is a valid Sword and Claw map, and its id is this server's. Challenges, practice matches and league map pools here can now name it (`map:mill-ford`); a match already begun on it keeps the map as it was.",
     );
     expect(await store.maps.get('mill-ford')).toBeDefined();
   });

@@ -12,6 +12,7 @@ import { mapListEmbed, tableMapListEmbed } from '../../src/commands/map/map-libr
 import type { ReadOptions } from '../../src/commands/options';
 import { defaultContent } from '../../src/content/load';
 import { tableMapOf } from '../../src/match/table-begin';
+import { submittedMapDocuments, tableMapsHere } from '../../src/match/table-maps';
 import { rulesetOf } from '../../src/rulesets';
 import { openStore, type Store } from '../../src/store';
 
@@ -68,7 +69,7 @@ describe('/map list for Sword and Claw', () => {
       '**Reed River** `reed-river` · 24×16: blocking terrain, difficult ground, water up to 3 deep',
     ]);
     expect(embed.footer.text).toMatch(/^\/map show map draws one with its key/);
-    expect(tableMapListEmbed(sc, sc.table!)).toEqual(embed);
+    expect(await tableMapListEmbed(app, sc, 'g1')).toEqual(embed);
   });
 
   it("is the default in a Sword and Claw league's channel; Sellsword's list points to it", async () => {
@@ -173,5 +174,55 @@ describe('the map of a match that names none', () => {
     expect(tableMapOf(game, { map: null, allowedMaps: ['mill-crossing', 'reed-river'] }, 0)).toBe('reed-river');
     expect(tableMapOf(game, { map: null, allowedMaps: ['mill-crossing'] }, 0)).toBeUndefined();
     expect(tableMapOf(game, { map: null }, 3)).toBeUndefined();
+  });
+});
+
+/** A submitted Sword and Claw map (docs/formats.md "Sword and Claw: map"), stored as `/map submit` stores it. */
+const FORD = { ruleset: 'sword-and-claw', id: 'mill-ford', name: 'Mill Ford', grid: ['........', '..##....', '..^^....', '..22....', '........', '........'] };
+
+describe('a submitted Sword and Claw map in its server (issue 33)', () => {
+  beforeEach(async () => {
+    await store.maps.save({ id: 'mill-ford', name: 'Mill Ford', gridmap: FORD, owner: 'u1', guildId: 'g1' });
+    await store.leagues.ensure('g1', 'claw-league', 'Claw Cup', 'sword-and-claw');
+    await store.leagues.ensure('g2', 'other-league', 'Other Cup', 'sword-and-claw');
+  });
+
+  it('comes after the shipped maps in its own server only; a DM and another server see the shipped ones', async () => {
+    const ids = async (guild: string | null | undefined) => (await tableMapsHere(app, sc, guild)).map((m) => `${m.id}${m.submitted ? '*' : ''}`);
+    expect(await ids('g1')).toEqual(['reed-ford', 'long-marsh', 'reed-river', 'mill-ford*']);
+    expect(await ids('g2')).toEqual(['reed-ford', 'long-marsh', 'reed-river']);
+    expect(await ids(null)).toEqual(['reed-ford', 'long-marsh', 'reed-river']);
+    const i = fakeInteraction();
+    await run(i, 'list', { ruleset: 'sword-and-claw' });
+    expect(embedOf(i).description.split('\n').at(-1)).toBe(
+      '**Mill Ford** `mill-ford` · 8×6: blocking terrain, difficult ground, water up to 2 deep · submitted',
+    );
+    // Sellsword's list never shows it.
+    expect((await mapListEmbed(app, 'g1')).description).not.toContain('mill-ford');
+  });
+
+  it('loses an id clash to a shipped map, and is left out when it no longer passes the map rules', async () => {
+    await store.maps.save({ id: 'reed-river', name: 'My River', gridmap: { ...FORD, id: 'reed-river', name: 'My River' }, owner: 'u1', guildId: 'g1' });
+    await store.maps.save({ id: 'broken', name: 'Broken', gridmap: { ...FORD, id: 'broken', grid: ['.*'] }, owner: 'u1', guildId: 'g1' });
+    const maps = await tableMapsHere(app, sc, 'g1');
+    expect(maps.map((m) => m.name)).toEqual(['Reed Ford', 'Long Marsh', 'Reed River', 'Mill Ford']);
+  });
+
+  it("is taken into its server's league pools, by id or name, and refused in another server's", async () => {
+    expect(await mapsPatch(app, 'g1', 'claw-league', 'Mill Ford, reed-river')).toEqual({ maps: ['mill-ford', 'reed-river'] });
+    await expect(mapsPatch(app, 'g2', 'other-league', 'mill-ford')).rejects.toMatchObject({ code: 'unknown-map' });
+  });
+
+  it('gives its document to a match that names it or draws it from the pool, and the setup keeps the map', async () => {
+    const docs = await submittedMapDocuments(app, sc, { map: null, allowedMaps: ['mill-ford', 'reed-river'] }, 'g1');
+    expect(Object.keys(docs)).toEqual(['mill-ford']);
+    expect(await submittedMapDocuments(app, sc, { map: 'mill-ford' }, 'g2')).toEqual({});
+    expect(tableMapOf(game, { map: null, allowedMaps: ['mill-ford'] }, 3, docs)).toBe('mill-ford');
+    expect(tableMapOf(game, { map: null, allowedMaps: ['mill-ford'] }, 3)).toBeUndefined();
+    const begin = { seed: 1, players: ['p1', 'p2'], armies: { p1: 'iron-company', p2: 'mire-raiders' }, map: 'mill-ford' };
+    const made = sc.table!.setup({ ...begin, mapDocument: docs['mill-ford'] });
+    expect(made.ok && (made.setup as { map: { grid: string[] } }).map.grid).toEqual(FORD.grid);
+    // Without the document the game knows no such map.
+    expect(sc.table!.setup(begin)).toMatchObject({ ok: false, error: { code: 'unknown-map' } });
   });
 });

@@ -46,13 +46,13 @@ export function componentsOf(m: FakeMessage): { type: number; custom_id: string;
 /** `seed` fixes every match's dice; `null` lets matches take their seed from the dice proof (docs/dice.md). `start` is the game clock's first time. */
 /** `databaseUrl` runs the bot on PostgreSQL (`pglite:` in process) instead of a SQLite file; a restart keeps it only on a server. */
 /** `fakeOptions` go to the fake Discord (e.g. its own `clock`, which mints ids and ages interaction tokens). */
-/** `botOptions.renderWorkers: 0` draws on the bot's own thread, for a test about something else than where pictures are drawn. */
+/** `botOptions.renderWorkers: 0` draws on the bot's own thread, for a test about something else than where pictures are drawn; `guildId: undefined` registers the commands for every guild (`fakeOptions.guilds`). */
 export async function startWorld(
   seed: number | null = 42,
   start = Date.UTC(2030, 0, 1),
   databaseUrl?: string,
   fakeOptions: FakeDiscordOptions = {},
-  botOptions: Pick<BotOptions, 'renderWorkers'> = {},
+  botOptions: Pick<BotOptions, 'renderWorkers' | 'guildId'> = {},
 ): Promise<World> {
   let now = start;
   const clock: WorldClock = Object.assign(() => now, { set: (ms: number) => void (now = ms) });

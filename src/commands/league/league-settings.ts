@@ -11,6 +11,7 @@ import { mustBeAbleIn } from '../bot-permissions';
 import { leagueHere, mustOrganise } from './league-access';
 import { postInLeague } from '../../league/league-posts';
 import { leagueMapIds } from '../map/map-library';
+import { tableMapsHere } from '../../match/table-maps';
 import { save } from '../../match/saved';
 import { displayName } from '../skirmish/skirmish-challenge';
 import { refuse } from '../../match/user-error';
@@ -141,7 +142,7 @@ export function clockPatch(o: {
 
 /**
  * The league's map pool from what the organiser typed: ids separated by commas or spaces, or (a game
- * played at the table) names separated by commas; `any` clears it. Checked against the maps of the
+ * played at the table, its shipped and this server's submitted maps) names separated by commas; `any` clears it. Checked against the maps of the
  * league's game (map-library.ts `leagueMapIds`).
  */
 export async function mapsPatch(app: App, guildId: string | null, channelId: string, text: string): Promise<LeagueSettingsPatch> {
@@ -149,7 +150,7 @@ export async function mapsPatch(app: App, guildId: string | null, channelId: str
   const league = await app.store.leagues.get(channelId);
   const found = league ? rulesetOf(league.ruleset) : null;
   const game = found?.ok ? found.ruleset : RULESETS[0]!;
-  const names = new Set(game.table?.maps().map((m) => m.name.toLowerCase()) ?? []);
+  const names = new Set((await tableMapsHere(app, game, guildId)).map((m) => m.name.toLowerCase()));
   const typed = text
     .split(',')
     .map((piece) => piece.trim())

@@ -2,8 +2,9 @@
  * The maps a server may play on: the ones shipped with the bot, plus the ones its organisers
  * submitted (a submitted map belongs to the server it was submitted in, so one league's maps do not
  * crowd another's lists). Shipped maps win any id clash, and are checked first. These are Sellsword's;
- * a game played at the table ships its own (its ruleset's `table.maps()`), and the `map` option of a
- * match is suggested and looked up here for either, so a map of the other game is refused by name.
+ * a game played at the table ships its own (its ruleset's `table.maps()`) and takes the server's
+ * submitted maps of that game beside them (match/table-maps.ts), and the `map` option of a match is
+ * suggested and looked up here for either, so a map of the other game is refused by name.
  */
 import { DiscordLimit } from '../../discord/limits';
 import type { APIEmbed, ApplicationCommandOptionChoiceData } from 'discord.js';
@@ -16,14 +17,11 @@ import { choice, nothingToChoose, suggest } from '../command';
 import { shown } from '../../discord/text';
 import { refuse } from '../../match/user-error';
 import { RULESETS, type MapOffer, type Ruleset, type TableRules } from '../../rulesets';
+import { tableMapsHere, type GuildScope, type TableMap } from '../../match/table-maps';
 
 export type MapLibrary = Pick<App, 'store' | 'content'>;
 
-/**
- * Which server is asking: a guild id, null for a DM (shipped and global maps only), or undefined for
- * no scoping at all (a caller that has already checked access, such as an existing match).
- */
-export type GuildScope = string | null | undefined;
+export type { GuildScope } from '../../match/table-maps';
 
 export interface MapEntry {
   readonly id: string;
@@ -78,7 +76,7 @@ export const mapIds = async (app: MapLibrary, guild?: GuildScope): Promise<Set<s
 export async function mapChoices(app: MapLibrary, typed: unknown, guild?: GuildScope, game?: Ruleset): Promise<ApplicationCommandOptionChoiceData[]> {
   if (game?.table) {
     const fit = suggest(
-      game.table.maps().map((m) => choice(`${m.name} · ${m.about}`, m.id)),
+      (await tableMapsHere(app, game, guild)).map((m) => choice(`${m.name} · ${m.about}${m.submitted ? ' · submitted' : ''}`, m.id)),
       typed,
     );
     return fit.length > 0 ? fit : [nothingToChoose(`${game.name} has no map matching "${String(typed ?? '')}".`, String(typed ?? ''))];
@@ -127,12 +125,13 @@ export async function gridmapNamed(app: MapLibrary, typed: string, guild: GuildS
 }
 
 /**
- * The map named `typed` (id or name, any case) among the maps of `game`, played at the table; refused
- * naming that game's maps, and the game whose map it is when it belongs to another.
+ * The map named `typed` (id or name, any case) among the maps of `game`, played at the table, in this
+ * server (its shipped maps, then the server's submitted ones); refused naming that game's maps, and
+ * the game whose map it is when it belongs to another.
  */
-export async function tableMapNamed(app: MapLibrary, game: Ruleset, rules: TableRules, typed: string, guild: GuildScope): Promise<MapOffer> {
+export async function tableMapNamed(app: MapLibrary, game: Ruleset, rules: TableRules, typed: string, guild: GuildScope): Promise<TableMap> {
   const key = typed.trim().toLowerCase();
-  const offers = rules.maps();
+  const offers = await tableMapsHere(app, { id: game.id, table: rules }, guild);
   const found = offers.find((m) => sameMap(m, key));
   if (found) return found;
   const theirs = offers.map((m) => `**${shown(m.name)}** (\`${m.id}\`)`).join(', ');
@@ -177,9 +176,10 @@ export async function mapListEmbed(app: MapLibrary, guild?: GuildScope): Promise
   return { title: 'Maps', description: lines.join('\n'), footer: { text: ['/map show map draws one', ...others].join(' · ') } };
 }
 
-/** A game played at the table's maps as one embed: a line per map with its size and terrain, the default marked. */
-export function tableMapListEmbed(game: Ruleset, table: TableRules): APIEmbed {
-  const lines = table.maps().map((m, i) => `**${shown(m.name)}** \`${m.id}\` · ${m.about}${i === 0 ? ' · the default' : ''}`);
+/** A game played at the table's maps in this server as one embed: a line per map with its size and terrain, the default and submitted ones marked. */
+export async function tableMapListEmbed(app: MapLibrary, game: Ruleset, guild: GuildScope): Promise<APIEmbed> {
+  const maps = await tableMapsHere(app, game, guild);
+  const lines = maps.map((m, i) => `**${shown(m.name)}** \`${m.id}\` · ${m.about}${i === 0 ? ' · the default' : ''}${m.submitted ? ' · submitted' : ''}`);
   return {
     title: `${game.name} maps`,
     description: lines.join('\n'),
@@ -189,7 +189,7 @@ export function tableMapListEmbed(game: Ruleset, table: TableRules): APIEmbed {
 
 /**
  * The maps a league's pool may hold (`/league settings maps:`), by id or name, any case: for a league
- * of a game played at the table, that game's own (`TableRules.maps()`), each checked with
+ * of a game played at the table, that game's own (shipped, and the server's submitted ones), each checked with
  * `tableMapNamed`, so a map of the other game is refused by name with this game's list; for the default
  * game, the server's Sellsword maps. Ids in the order given, each once.
  */

@@ -3,8 +3,9 @@
  * and it is added to their server. Looking is private unless `share` is set. `list` and `show` are of
  * the game `ruleset:` names, else of this thread's match or channel's league (ruleset-here.ts): a game
  * played at the table lists its own maps (`TableRules.maps()`) and draws one through its view
- * (`ViewRules.map`); submitted maps are Sellsword's gridmaps, or another game's maps checked by that
- * game (`TableRules.readMap`) and kept for the server, not yet played on.
+ * (`ViewRules.map`), the server's submitted ones among them; submitted maps are Sellsword's
+ * gridmaps, or another game's maps checked by that game (`TableRules.readMap`) and played on in the
+ * server they were submitted in like its shipped ones (match/table-maps.ts).
  */
 import {
   AttachmentBuilder,
@@ -24,6 +25,7 @@ import { attachmentOption, booleanOption, choiceOption, optionSet, textOption } 
 import { RULESETS, type Ruleset, type TableRules } from '../../rulesets';
 import { renderTable } from '../../render/table-picture';
 import { rulesetHere } from '../ruleset-here';
+import { tableMapsHere } from '../../match/table-maps';
 import type { ReadOptions } from '../options';
 import { refuse } from '../../match/user-error';
 import { checkUploadMeta, readUpload } from '../upload';
@@ -83,14 +85,24 @@ async function showTableMap(
   share: boolean,
 ): Promise<void> {
   const offer = await tableMapNamed(app, game, table, typed, interaction.guildId);
-  const view = game.view?.map?.(offer.id);
+  const view = game.view?.map?.(offer.id, offer.document);
   if (!view) throw new Error(`${game.name} lists the map ${offer.id} but cannot draw it`);
   await interaction.deferReply(visibility(share));
   const { png, alt } = renderTable(view);
   await interaction.editReply({
-    content: `**${shown(offer.name)}** · \`${offer.id}\` · ${game.name} · ${offer.about}`,
+    content: `**${shown(offer.name)}** · \`${offer.id}\` · ${game.name} · ${offer.about}${offer.submitted ? ' · submitted' : ''}`,
     files: [new AttachmentBuilder(png, { name: `${offer.id}.png`, description: alt })],
   });
+}
+
+/** The game played at the table whose map this server submitted under this id or name, if any. */
+async function submittedTableMap(app: App, typed: string, guild: string | null) {
+  const key = typed.trim().toLowerCase();
+  for (const game of RULESETS) {
+    const map = game.table ? (await tableMapsHere(app, game, guild)).find((m) => m.submitted && (m.id === key || m.name.toLowerCase() === key)) : undefined;
+    if (map) return { game, map };
+  }
+  return undefined;
 }
 
 async function show(interaction: ChatInputCommandInteraction, app: App, options: ReadOptions): Promise<void> {
@@ -100,7 +112,7 @@ async function show(interaction: ChatInputCommandInteraction, app: App, options:
   const map = await mapById(app, id, interaction.guildId);
   if (!map) {
     // A map of a game played at the table, typed without `ruleset:`, is drawn as that game's.
-    const other = tableGameWith(id.trim().toLowerCase());
+    const other = tableGameWith(id.trim().toLowerCase()) ?? (await submittedTableMap(app, id, interaction.guildId));
     if (other?.game.table) return showTableMap(interaction, app, other.game, other.game.table, other.map.id, share);
     const known = await mapIds(app, interaction.guildId);
     refuse('unknown-map', `There is no map "${shown(id)}"${didYouMean(id.toLowerCase(), known)}. \`/map list\` shows the maps you can use.`);
@@ -119,10 +131,10 @@ async function submit(interaction: ChatInputCommandInteraction, app: App, option
   markSaved(interaction);
   const done = replaced ? 'Updated' : 'Added';
   if (submitted.game !== null) {
-    // Checked by its game and kept for this server; its matches are still played on the game's shipped maps.
+    // Checked by its game and kept for this server, where it is played on like the game's shipped maps.
     const s = submitted;
     await interaction.editReply({
-      content: `${done} **${shown(s.name)}** · \`${s.id}\` · ${s.game.name} · ${s.about} to this server: it is a valid ${s.game.name} map, and its id is this server's. ${s.game.name} challenges are played on the maps that ship with the bot for now (\`/map list ruleset:${s.game.id}\`).`,
+      content: `${done} **${shown(s.name)}** · \`${s.id}\` · ${s.game.name} · ${s.about} to this server: it is a valid ${s.game.name} map, and its id is this server's. Challenges, practice matches and league map pools here can now name it (\`map:${s.id}\`); a match already begun on it keeps the map as it was.`,
     });
     return;
   }
@@ -140,7 +152,7 @@ export const mapCommand: CommandModule = {
       case 'list': {
         const { share, ruleset: named } = args.list.parse(options.values);
         const game = await rulesetHere(app, interaction.channelId, named);
-        const embed = game.table ? tableMapListEmbed(game, game.table) : await mapListEmbed(app, interaction.guildId);
+        const embed = game.table ? await tableMapListEmbed(app, game, interaction.guildId) : await mapListEmbed(app, interaction.guildId);
         await interaction.reply({ embeds: [embed], ...visibility(share) });
         return;
       }

@@ -18,6 +18,7 @@ import { lateAct, planWaits } from '../../clock/deadline-plan';
 import { clockFromOptions, clockLine, clockOf, type ClockTerms } from '../../clock/clock-terms';
 import { leagueTerms, type LeagueTerms } from '../../league/settings';
 import { gridmapNamed, listMaps, mapById, tableMapNamed } from '../map/map-library';
+import { tableMapsHere } from '../../match/table-maps';
 import { pregameStart, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../match/match-state';
 import { matchHere } from '../match-context';
 import { answerOwn } from '../own-answer';
@@ -115,8 +116,8 @@ export async function challenge(interaction: ChatInputCommandInteraction, app: A
   if (game.ok && game.ruleset.table) {
     if (o.points !== undefined) refuse('not-for-this-game', `${game.ruleset.name} is played with its own armies: leave \`points\` out.`);
     const chosen = o.map === undefined ? undefined : await tableMapNamed(app, game.ruleset, game.ruleset.table, o.map, interaction.guildId);
-    const pool = pinned.maps ? game.ruleset.table.maps().filter((m) => pinned.maps!.includes(m.id)) : [];
-    if (chosen && pool.length > 0 && !pool.includes(chosen))
+    const pool = pinned.maps ? (await tableMapsHere(app, game.ruleset, interaction.guildId)).filter((m) => pinned.maps!.includes(m.id)) : [];
+    if (chosen && pool.length > 0 && !pool.some((m) => m.id === chosen.id))
       refuse('map-not-allowed', `This league plays on ${pool.map((m) => `**${shown(m.name)}**`).join(', ')}, not **${shown(chosen.name)}**.`);
     await mustBeAbleIn(channel, 'open a thread for this match here');
     const names = [displayName(interaction), ...opponents.map((u) => u!.globalName ?? u!.username)];

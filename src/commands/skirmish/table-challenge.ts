@@ -14,6 +14,7 @@ import { newMatchRules } from '../../rulesets';
 import { shown } from '../../discord/text';
 import { commitmentOf } from '../../match/dice-proof';
 import { beginTable } from '../../match/table-begin';
+import { submittedMapDocuments } from '../../match/table-maps';
 import { matchRecord, type CommittedWarband, type Terms } from '../../match/record';
 import { challengeTaker } from '../../match/challenge-taker';
 import { save } from '../../match/saved';
@@ -148,6 +149,8 @@ export async function acceptAtTable(
   const army = armyNamed(game.table, game.rules, warband);
   await app.store.players.upsert({ id: me, name: displayName(interaction) });
   const line = `**${shown(displayName(interaction))}** accepts with **${shown(army.name)}** (${army.faction}, ${army.points} points).`;
+  // Read before the act, whose step is synchronous; the setup keeps the map it is played on.
+  const submitted = await submittedMapDocuments(app, game.rules, row.terms, stored.guildId);
   const { done, posts } = await save(app, interaction, async () => {
     const late = await lateAct(app.store, app.now(), row.id, me, false);
     if (late) refuse(late.code, late.message);
@@ -155,7 +158,7 @@ export async function acceptAtTable(
       const fresh = matchRecord(current).terms;
       if (snapshot || current.status !== 'challenged') return { ok: false, error: { code: 'not-open', message: 'This challenge is no longer open.' } };
       const dice = fresh.dice ? { ...fresh.dice, entropy: [...fresh.dice.entropy, interaction.id] } : undefined;
-      return beginTable(app, game, current, { ...fresh, accepted: { ...fresh.accepted, [me]: committedArmy(army) }, ...(dice ? { dice } : {}) });
+      return beginTable(app, game, current, { ...fresh, accepted: { ...fresh.accepted, [me]: committedArmy(army) }, ...(dice ? { dice } : {}) }, submitted);
     });
     if (!done.ok) return { done, posts: [] };
     await app.store.follows.add(row.id, me);

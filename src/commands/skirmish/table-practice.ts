@@ -11,6 +11,7 @@ import { newMatchRules } from '../../rulesets';
 import { shown } from '../../discord/text';
 import { commitmentOf } from '../../match/dice-proof';
 import { beginTable } from '../../match/table-begin';
+import { submittedMapDocuments } from '../../match/table-maps';
 import { matchRecord, type Terms } from '../../match/record';
 import { PRACTICE_OPPONENT_NAME } from '../../match/practice-seat';
 import { save } from '../../match/saved';
@@ -68,6 +69,8 @@ export async function practiceAtTable(interaction: ChatInputCommandInteraction, 
     'The bot gives its orders at once, with what any player can see. A practice match counts in no standings; `/skirmish concede` ends it whenever you like. Orders are given with `/order`.',
     `-# 🎲 Dice commitment \`${terms.dice!.commitment}\`: \`/skirmish verify\` checks every roll once the match is over.`,
   ].join('\n');
+  // Read before the act, whose step is synchronous; the setup keeps the map it is played on.
+  const submitted = await submittedMapDocuments(app, rules, terms, p.guildId);
   const row = await save(app, interaction, async () => {
     await app.store.leagues.ensure(p.guildId, p.channel.id, p.channel.name);
     const created = await app.store.matches.create({
@@ -82,7 +85,7 @@ export async function practiceAtTable(interaction: ChatInputCommandInteraction, 
     await enqueue(app, created, [{ kind: 'text', content: intro }]);
     const game = tableGameOf(created)!;
     const done = await app.store.matches.act<unknown, unknown, RuleError>(created.id, created.seq, (_snapshot, current) =>
-      beginTable(app, game, current, matchRecord(current).terms),
+      beginTable(app, game, current, matchRecord(current).terms, submitted),
     );
     if (!done.ok) return refuseAcceptance(done);
     const change = { row: done.row, setup: done.row.setup, before: game.rules.match.replay(done.row.setup, []), after: done.snapshot, events: done.events };

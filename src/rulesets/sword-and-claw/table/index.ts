@@ -11,7 +11,7 @@ import { scWaitingWords } from '../match/waits';
 import { parseOrder, SC_ORDERS, suggestOrder } from './orders';
 import { scNext } from './hints';
 import { scPromptAnswer, scPromptPost } from './prompt';
-import { mapOffers, readScMap, SC_DEFAULT_MAP } from './maps';
+import { mapOffers, readScMap, SC_DEFAULT_MAP, submittedScMap } from './maps';
 import { scPlain, scResult, scTell } from './words';
 import type { ScEvent } from '../match/types';
 
@@ -29,9 +29,9 @@ export const scTableRules: TableRules = {
   armies,
   maps: () => mapOffers(shipped()),
   readMap: readScMap,
-  setup: ({ seed, players, armies: chosen, map: mapId, roundLimit }) => {
+  setup: ({ seed, players, armies: chosen, map: mapId, mapDocument, roundLimit }) => {
     const c = shipped();
-    const map = c.maps.get(mapId ?? SC_DEFAULT_MAP);
+    const map = c.maps.get(mapId ?? SC_DEFAULT_MAP) ?? submittedScMap(mapId, mapDocument);
     if (!map && mapId !== undefined) {
       const names = mapOffers(c).map((m) => m.name);
       return { ok: false, error: { code: 'unknown-map', message: `There is no Sword and Claw map "${mapId}". Its maps: ${names.join(', ')}.` } };

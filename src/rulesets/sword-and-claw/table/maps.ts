@@ -44,3 +44,14 @@ export const readScMap: NonNullable<TableRules['readMap']> = (document) => {
   const map = parsed.value;
   return { ok: true, offer: { id: map.id, name: map.name, about: aboutMap(map) }, map };
 };
+
+/**
+ * A map submitted to a server, from its stored document (`TableBegin.mapDocument`, `ViewRules.map`),
+ * read again with the map rules above; undefined when there is none, or it no longer passes them or
+ * names another id. A shipped map of the same id wins before this is asked.
+ */
+export function submittedScMap(id: string | undefined, document: unknown): ScMap | undefined {
+  if (id === undefined || document === undefined) return undefined;
+  const read = readScMap(document);
+  return read.ok && read.offer.id === id ? (read.map as ScMap) : undefined;
+}
