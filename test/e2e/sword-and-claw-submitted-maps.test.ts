@@ -1,8 +1,9 @@
 /**
  * A Sword and Claw map an organiser submits (issue 33) is played on in their server like a shipped
  * one, through the real bot and the fake Discord: listed (marked submitted) and drawn by `/map`,
- * suggested and accepted as a challenge's `map:`, and not seen in another server. The match keeps the
- * map in its setup, so it replays, exports and verifies the same after the stored map is replaced.
+ * suggested and accepted as the `map:` of a challenge and a practice match and in a league's pool, and not seen in another server.
+ * The match keeps the map in its setup, so it replays, exports and verifies the same after the stored
+ * map is replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchExportSchema } from '../../src/formats/match-export';
@@ -124,4 +125,29 @@ describe('a submitted Sword and Claw map', () => {
     expect(verifyExport(matchExportSchema.parse(doc)).ok).toBe(true);
     expect(world.errors).toEqual([]);
   }, 120_000);
+
+  it('is played on in a practice match', async () => {
+    await world.run({ user: 'carol', name: 'skirmish practice', options: { warband: 'Iron Company', ruleset: 'sword-and-claw', map: 'mill-ford' } });
+    const thread = world.fake.threads(world.fake.channel.id).at(-1)!.id;
+    expect(world.messages(thread)[0]!.content).toMatch(/on \*\*Mill Ford Flooded\*\*/);
+    expect((await stored(thread)).setup).toMatchObject({ map: { id: 'mill-ford', name: 'Mill Ford Flooded' } });
+  });
+
+  it("is a league's pool, and the season's pairing is played on it", async () => {
+    const league = world.fake.addChannel('claw-cup').id;
+    await world.run({ user: 'alice', channel: league, name: 'league create', options: { name: 'Claw Cup', ruleset: 'sword-and-claw' } });
+    const pool = await world.run({ user: 'alice', channel: league, name: 'league settings maps', options: { maps: 'Mill Ford Flooded' } });
+    expect(answerText(pool)).toMatch(/allowed maps: any map → mill-ford/);
+    await world.run({ user: 'alice', channel: league, name: 'league season start', options: { pairing: 'round-robin' } });
+    await world.run({ user: 'alice', channel: league, name: 'league join', options: { warband: 'Iron Company' } });
+    await world.run({ user: 'bob', channel: league, name: 'league join', options: { warband: 'Mire Raiders' } });
+    await world.run({ user: 'alice', channel: league, name: 'league season close' });
+    await world.bot.idle();
+    const season = (await world.store.seasons.latest(league))!;
+    const [pairing] = await world.store.seasons.pairings(season.id, 1);
+    const row = (await world.store.matches.get(pairing!.matchId!))!;
+    expect(row.status).toBe('setup');
+    expect(row.setup).toMatchObject({ map: { id: 'mill-ford', name: 'Mill Ford Flooded' } });
+    expect(world.errors).toEqual([]);
+  }, 60_000);
 });
