@@ -34,7 +34,7 @@ export function describeChange(done: Submitted, untold?: Untold | null, actor?: 
 
 /** The choice an answer makes, told apart from what it lets resolve. */
 export interface AnswerTold {
-  /** The answer itself: the replies declared or declined. */
+  /** The answer itself: the replies declared or declined, or how a wound split's unit took the wounds. */
   readonly answer: string[];
   /** What the answer let resolve of the act it answered, and who made that act. */
   readonly rest: string[];
@@ -57,7 +57,13 @@ export function describeAnswer(done: Submitted, answerer: PlayerId): AnswerTold 
   if (!before || !after || by === null || by === answerer) return { answer: describeChange(done, null, answerer), rest: [], by: null };
   const all = done.events.flatMap((e) => (e.event.stage === 'game' ? [e.event.event] : []));
   const cut = all.findIndex((e) => !ANSWER.has(e.type));
-  const at = cut === -1 ? all.length : cut;
+  let at = cut === -1 ? all.length : cut;
+  // A wound split's answer is how its unit took the wounds: that line is the answerer's choice, told
+  // under its name. Left to the acting player's part, it came as a second "act goes on" block with no
+  // line of the answerer's before it, right after the one its reply started (issue 26).
+  const prompt = before.prompt;
+  const split = (e: GameEvent | undefined) => prompt?.kind === 'wounds' && e?.type === 'wounded' && e.unit === prompt.unit;
+  while (split(all[at])) at++;
   const mid = all.slice(0, at).reduce<GameState>((s, e) => apply(s, e), before);
   return { answer: tellEvents(done, before, mid, all.slice(0, at), answerer), rest: tellEvents(done, goesOn(before, mid), after, all.slice(at), by), by };
 }

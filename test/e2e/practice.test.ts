@@ -127,6 +127,9 @@ describe('/skirmish practice', () => {
     const hers = new RegExp(`^• (${mine.join('|')}) attacked |^• ${setup.names[alice]} scored `, 'm');
     expect(botBlocks.filter((b) => hers.test(b))).toEqual([]);
     expect(messages.some((m) => /\n\*\*[^*]+\*\*'s act goes on:\n• /.test(m.content))).toBe(true);
+    // Issue 26: how the bot took wounds is its own answer, under its name; an "act goes on" block never
+    // opens a message, where it read as the previous message's block told twice.
+    expect(messages.filter((m) => /^\*\*[^*]+\*\*'s act goes on:/.test(m.content)).map((m) => m.content)).toEqual([]);
     // Issue 26: an act's declaration is told once, with the first unit that may reply to it; what the
     // bot's answer lets go on is the same act, so the next replier's prompt never declares it again.
     const goesOn = messages.flatMap((m) => m.content.split(/\n(?=\*\*[^*]+\*\*'s act goes on:)/).filter((b) => / act goes on:/.test(b)));
