@@ -69,6 +69,22 @@ describe('/attack without `attack`, after picking a target (issue 26)', () => {
   }, 60_000);
 });
 
+describe('/skirmish view preview without `attack`, after picking a target (issue 26)', () => {
+  it('each target names the attack its odds are for, and picking it previews that attack', async () => {
+    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+    const me = nameOf(alice);
+    const options = { unit: guard, overlay: 'preview', target: '' };
+    const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'skirmish view', focused: 'target', options });
+    const picked = list.find((c) => String(c.value).startsWith(`${ghoul} `));
+    expect(picked, JSON.stringify(list)).toBeDefined();
+    expect(String(picked!.value)).toBe(`${ghoul} with mace`);
+    expect(String(picked!.name)).toMatch(new RegExp(`^${ghoul.toUpperCase()} with Mace \\d+% hit\\b`));
+    const sent = await world.run({ user: me, channel: thread, name: 'skirmish view', options: { ...options, target: String(picked!.value) } });
+    expect(answerText(sent)).not.toMatch(/Say which with `attack`/);
+    expect(sent.original?.attachments[0]?.contentType, answerText(sent)).toBe('image/png');
+  }, 60_000);
+});
+
 describe('the "Nothing to choose" suggestion', () => {
   it("off-turn, says whose turn it is; picked anyway, the command is refused with that reason, not as an unknown 'none'", async () => {
     const { alice } = await setTable('I5', 'T20');

@@ -23,7 +23,7 @@ import { closing } from '../../match/match-end';
 import { recordEnding } from '../../match/ending';
 import type { MatchRecord } from '../../match/record';
 import type { MatchRow } from '../../store';
-import { gameHere, matchHere, notAtTable, onlyAttack, resolveAttack, resolveBurstCentre, resolveSquare, resolveUnit } from '../match-context';
+import { gameHere, matchHere, notAtTable, onlyAttack, resolveAttack, resolveBurstCentre, resolveSquare, resolveUnit, targetPick } from '../match-context';
 import { answerOwn } from '../own-answer';
 import { setupPromptAnswer } from '../prompts/prompt-setup';
 import { submit, toYou, withMentions, type Submitted } from '../../match/submit';
@@ -220,7 +220,10 @@ export async function view(
   if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
   if (o.overlay === 'preview') {
     // As /attack reads them: `attack` may be left out for a unit with one; `target` names what is missing.
-    const attack = o.attack ? resolveAttack(game, unit, o.attack) : onlyAttack(game, unit);
+    // A target picked from the suggestions without `attack` carries the attack its odds were for, as /attack's do (issue 26).
+    const picked = o.target ? targetPick(game, o.target) : undefined;
+    const carried = o.attack || picked?.attack;
+    const attack = carried ? resolveAttack(game, unit, carried) : onlyAttack(game, unit);
     const burst = findAttack(game, unit, attack);
     if (!o.target)
       refuse(
@@ -232,7 +235,7 @@ export async function view(
     if (burst?.burst !== undefined) {
       if (unit.at === null) refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
       ({ request, content } = burstPreview(game, unit, burst.id, resolveBurstCentre(game, o.target, burst.name), request));
-    } else request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, o.target).id } };
+    } else request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, picked?.target ?? o.target).id } };
   }
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

@@ -782,7 +782,12 @@ export function viewTargetChoices(game: GameState, unit: unknown, attack: unknow
       [...best].map(([t, b]) => {
         const odds = oddsHead(game, id, b.attack, t);
         const head = odds?.head ?? [`${Math.round(b.chance * 100)}% hit`];
-        return choice(fitName(`${t.toUpperCase()} ${head.join(', ')}`, [odds?.wounds ?? '', game.cards[game.units[t]!.card]!.name].filter(Boolean)), t);
+        // As /attack's targets (targetList): with no attack given, the name says the attack its odds are
+        // for and the value carries it, so the preview shows that one (a tester's pick was refused as "has 2 attacks", issue 26).
+        const via = attack === undefined ? { attack: b.attack } : {};
+        const named = attack === undefined ? ` with ${findAttack(game, unitOf(game, id), b.attack)?.name ?? b.attack}` : '';
+        const name = fitName(`${t.toUpperCase()}${named} ${head.join(', ')}`, [odds?.wounds ?? '', game.cards[game.units[t]!.card]!.name].filter(Boolean));
+        return choice(name, targetValue(t, via));
       }),
       typed,
     ),
