@@ -122,12 +122,22 @@ function overlaySquares(view: MapView): { at: Sq; span: 1 | 2 }[] | null {
 }
 
 /**
- * The window for an asked-for overlay: round all its squares; when they spread too far for a close-up,
+ * The window for an asked-for overlay. An attack previewed: round all its squares, or none. Else round all its squares; when they spread too far for a close-up,
  * round the unit and the nearest half of them, then its nearest two or one; failing those, the same at
  * any scale a phone still reads, then the unit alone. So the numbers by the unit read on a phone, and a
  * sight close-up shows the enemies it looks at wherever a phone can.
  */
 function overlayWindow(view: MapView, squares: { at: Sq; span: 1 | 2 }[]): FocusWindow | null {
+  // An attack previewed is about its attacker and its target (a burst's whole area): the window holds
+  // all of them or there is no close-up; rows are given up only outside them. Fitting round the
+  // attacker alone once cut a target five rows above it (issue 26).
+  if (view.preview || view.burst) {
+    for (const wide of [false, true]) {
+      const w = windowOver(view.board, squares, wide);
+      if (w) return fitted(view.board, squares, w, (fit) => focusLayout(view, fit));
+    }
+    return null;
+  }
   const own = squares[0]!;
   const near = (s: { at: Sq }) => Math.max(Math.abs(s.at.col - own.at.col), Math.abs(s.at.row - own.at.row));
   const sorted = [...squares].sort((a, b) => near(a) - near(b));
