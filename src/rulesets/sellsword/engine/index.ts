@@ -146,6 +146,7 @@ export {
   MORTAL_ROLL_WHY,
   nextTurn,
   objectiveStands,
+  OBJECTIVE_VP,
   phaseName,
   waitingUnits,
   type ActsChange,

@@ -260,6 +260,9 @@ export const onEndTurn: Handler<'end-turn'> = (ctx, frame, stack) => {
   }
 };
 
+/** R4: what holding an objective alone at the round's end scores. */
+export const OBJECTIVE_VP = 5;
+
 /**
  * R4: who stands on each objective (numbered from 1, as `scored` names it): the live units on any of
  * its squares and their players. One player scores it at the round's end; more than one contest it,
@@ -276,7 +279,7 @@ export function objectiveStands(state: GameState): { objective: number; units: U
 export const onRoundEnd: Handler<'round-end'> = (ctx, _frame, stack) => {
   const state = ctx.state;
   for (const o of objectiveStands(state))
-    if (o.players.length === 1) ctx.emit({ type: 'scored', player: o.players[0]!, points: 5, reason: `objective ${o.objective}` });
+    if (o.players.length === 1) ctx.emit({ type: 'scored', player: o.players[0]!, points: OBJECTIVE_VP, reason: `objective ${o.objective}` });
   checkVictory(ctx);
   if (ctx.state.over) return;
   const limit = state.options.roundLimit;

@@ -32,7 +32,8 @@ function scoreBar(p: PlayerView, target: number): Run {
   };
 }
 
-function turnRow(view: MapView): Run[] {
+/** The header's second row: whose turn, the open decision, the result, or what the round's end brings. */
+export function turnRow(view: MapView): Run[] {
   const s = view.status;
   const who = (id: string) => view.players.find((p) => p.id === id);
   const named = (id: string): Run[] => {
@@ -48,7 +49,12 @@ function turnRow(view: MapView): Run[] {
     return [{ text: 'Turn: ' }, ...named(s.turn.player), { text: s.turn.unit ? ` with ${s.turn.unit}, ${acts}` : ', choosing a unit' }];
   }
   if (s.next) return [{ text: 'Next: ' }, ...named(s.next.player)];
-  return [{ text: 'Waiting for the round to start' }];
+  const scores = s.roundEndScores;
+  if (!scores || scores.objectives.length === 0) return [{ text: 'Waiting for the round to start' }];
+  // "Objective scores next: 2 for Bob (+5 VP)": the score rows below are from before it.
+  const each = scores.objectives.flatMap((o, i): Run[] => [{ text: `${i > 0 ? ', ' : ''}${o.objective} for ` }, ...named(o.player)]);
+  const plural = scores.objectives.length > 1;
+  return [{ text: `Objective${plural ? 's' : ''} score${plural ? '' : 's'} next: ` }, ...each, { text: ` (+${scores.points} VP${plural ? ' each' : ''})` }];
 }
 
 function playerRow(p: PlayerView, target: number): Run[] {

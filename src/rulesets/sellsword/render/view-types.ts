@@ -121,6 +121,12 @@ export interface StatusLine {
   readonly prompt: { readonly kind: string; readonly player: PlayerId; readonly text: string } | null;
   readonly over: boolean;
   readonly winner: PlayerId | null;
+  /**
+   * Once every unit has acted in the round: the objectives held alone, which score `points` each as
+   * the round ends (R4), after this picture. The header says so, or the score it shows reads as the
+   * round's last word when the next post adds to it (issue 26).
+   */
+  readonly roundEndScores?: { readonly objectives: readonly { readonly objective: number; readonly player: PlayerId }[]; readonly points: number };
 }
 
 export type AttackResult = 'hit' | 'miss' | 'critical' | 'glancing' | 'automatic';

@@ -7,7 +7,7 @@ import type { InjuryBox } from '../formats/card';
 import type { GameState, PlayerId, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
 import { boardOf, cardOf } from '../engine';
-import { aloneToAct, nextTurn, phaseName } from '../engine';
+import { aloneToAct, nextTurn, OBJECTIVE_VP, objectiveStands, phaseName } from '../engine';
 import { boxesLeft } from '../engine';
 import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS } from '../../../render/palette';
 import { STATUS_CODE } from './status-look';
@@ -130,7 +130,14 @@ export function statusLine(state: GameState, labels: ReadonlyMap<UnitId, string>
     prompt: promptText(state, labels),
     over: state.over,
     winner: state.winner,
+    ...(!turn && !next && !state.prompt && !state.over && state.round > 0 ? { roundEndScores: roundEndScores(state) } : {}),
   };
+}
+
+/** The objectives one player holds as the round ends, which score next (engine objectiveStands, R4). */
+function roundEndScores(state: GameState): NonNullable<StatusLine['roundEndScores']> {
+  const objectives = objectiveStands(state).flatMap((o) => (o.players.length === 1 ? [{ objective: o.objective, player: o.players[0]! }] : []));
+  return { objectives, points: OBJECTIVE_VP };
 }
 
 /**
