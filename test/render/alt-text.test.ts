@@ -52,11 +52,14 @@ describe('alt text', () => {
     const t = lastTurnTable();
     const conceded = apply(t.state, { type: 'conceded', player: 'p2' });
     const text = altText(conceded, { names: { p1: 'Hrolf', p2: 'Morga' } });
-    expect(text).toContain('Morga is out of the match; their units are off the table (SD, GH, SA).');
-    expect(text).not.toMatch(/Morga's units: .*dropped/);
-    // The unit strip under a close-up says so too, not "Dropped: SD, GH, SA".
-    expect(unitStripAlt(toMapView(conceded))).toMatch(/ Off the table \(conceded\): SD Shambling Dead, GH Ghoul, SA Skeletal Archer\.$/);
-    expect(unitStripAlt(toMapView(conceded))).not.toContain('Dropped:');
+    // SD was dropped in play (by KC's critical, Hrolf scoring its VP) before Morga conceded: it stays
+    // dropped; only GH and SA, still standing, left the table with the concession.
+    expect(text).toContain('Morga is out of the match; their units are off the table (GH, SA); dropped SD.');
+    // The unit strip under a close-up says so too, not "Dropped: SD, GH, SA" nor SD off the table.
+    expect(unitStripAlt(toMapView(conceded))).toMatch(/ Dropped: SD Shambling Dead\. Off the table \(conceded\): GH Ghoul, SA Skeletal Archer\.$/);
+    // And the panel's player line, over the map.
+    const morga = toMapView(conceded).players.find((p) => p.id === 'p2')!;
+    expect([morga.dropped, morga.offTable]).toEqual([['SD'], ['GH', 'SA']]);
   });
 
   it('says a unit whose card has no Vigor has none, not "Vigor 0/0" (issue 26)', () => {

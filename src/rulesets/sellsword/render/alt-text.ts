@@ -110,12 +110,14 @@ export function describeMap(view: MapView, detail: Detail = 2): string {
     const onMap = mine.filter((u) => u.where === 'map').map((u) => unitEntry(u, detail));
     // A player out of the match: a concession's (or timeout's) units left the table, not "dropped",
     // and units all dropped in play are not "off the table", which read as a concession (issue 26).
+    // One dropped in play before the concession stays dropped.
     if (p.out && onMap.length === 0) {
-      const which = p.dropped.length > 0 ? ` (${p.dropped.join(', ')})` : '';
+      const named = (labels: readonly string[]) => (labels.length > 0 ? ` (${labels.join(', ')})` : '');
+      const before = p.dropped.length > 0 ? `; dropped ${p.dropped.join(', ')}` : '';
       parts.push(
         p.conceded
-          ? `${p.name} is out of the match; their units are off the table${which}.`
-          : `${p.name} is out of the match: all of ${p.name}'s units are dropped${which}.`,
+          ? `${p.name} is out of the match; their units are off the table${named(p.offTable)}${before}.`
+          : `${p.name} is out of the match: all of ${p.name}'s units are dropped${named(p.dropped)}.`,
       );
       continue;
     }

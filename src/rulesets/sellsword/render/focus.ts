@@ -334,15 +334,15 @@ export function drawUnitStrip(view: MapView, title: string): Canvas | null {
 }
 
 /**
- * The units no longer on the map, by why: dropped in play, or off the table with a player who
- * conceded (or timed out). A tester read "Dropped: SW, SA" after Bob conceded with SA standing (issue 26).
+ * The units no longer on the map, by why: dropped in play, or taken off the table by a concession (or
+ * timeout) while they still stood. A tester read "Dropped: SW, SA" after Bob conceded with SA standing,
+ * and then a unit dropped in play before the concession listed as off the table (issue 26).
  */
 function goneUnits(view: MapView): { readonly heading: string; readonly units: readonly UnitView[] }[] {
-  const conceded = new Set(view.players.filter((p) => p.conceded).map((p) => p.id));
   const gone = view.units.filter((u) => u.where === 'dropped');
   return [
-    { heading: 'Dropped:', units: gone.filter((u) => !conceded.has(u.player)) },
-    { heading: 'Off the table (conceded):', units: gone.filter((u) => conceded.has(u.player)) },
+    { heading: 'Dropped:', units: gone.filter((u) => !u.withdrawn) },
+    { heading: 'Off the table (conceded):', units: gone.filter((u) => u.withdrawn) },
   ].filter((g) => g.units.length > 0);
 }
 

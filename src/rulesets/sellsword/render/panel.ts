@@ -64,10 +64,16 @@ function playerRow(p: PlayerView, target: number): Run[] {
   runs.push({ text: `  ${p.score}/${target} VP `, bold: true }, scoreBar(p, target));
   if (p.out) runs.push({ text: ' out', bold: true });
   if (p.reserve.length > 0) runs.push({ space: 0.6 }, { text: 'Reserve: ', bold: true }, { text: p.reserve.join(', ') });
-  if (p.dropped.length > 0) {
-    // A player who conceded took their units off the table; none was dropped by that (issue 26).
-    runs.push({ space: 0.6 }, { text: p.conceded ? 'Off the table: ' : 'Dropped: ', bold: true });
-    p.dropped.forEach((d, i) => runs.push({ text: d, strike: true }, { text: i < p.dropped.length - 1 ? ', ' : '' }));
+  // A concession took the units still standing off the table; none was dropped by that, and one
+  // dropped in play before it stays dropped (issue 26).
+  for (const [heading, labels] of [
+    ['Dropped: ', p.dropped],
+    // Non-breaking spaces keep the heading on one line ("Off" once ended a line, issue 26).
+    ['Off\u00a0the\u00a0table: ', p.offTable],
+  ] as const) {
+    if (labels.length === 0) continue;
+    runs.push({ space: 0.6 }, { text: heading, bold: true });
+    labels.forEach((d, i) => runs.push({ text: d, strike: true }, { text: i < labels.length - 1 ? ', ' : '' }));
   }
   return runs;
 }

@@ -49,9 +49,10 @@ export interface PlayerView {
   /** Out by conceding (or a timeout): its units left the table, none dropped in play by that. */
   readonly conceded?: boolean;
   readonly winner: boolean;
-  /** Labels of units still in reserve, and of dropped units. */
+  /** Labels of units still in reserve, of units dropped in play, and of units its concession took off the table. */
   readonly reserve: readonly string[];
   readonly dropped: readonly string[];
+  readonly offTable: readonly string[];
 }
 
 export interface BoxView {
@@ -86,6 +87,8 @@ export interface UnitView {
   /** Squares a side: 2 for Big units. */
   readonly span: 1 | 2;
   readonly where: 'map' | 'reserve' | 'dropped';
+  /** Of the dropped: taken off the table by its player's concession, not dropped in play (a unit dropped before it stays dropped). */
+  readonly withdrawn?: true;
   /** Top-left square on the map; null in reserve or once dropped. */
   readonly at: Sq | null;
   readonly vigor: number;

@@ -42,7 +42,8 @@ export function playerViews(state: GameState, labels: ReadonlyMap<UnitId, string
       ...(state.conceded?.includes(id) ? { conceded: true } : {}),
       winner: state.winner === id,
       reserve: mine.filter((u) => !u.dropped && u.at === null).map((u) => labels.get(u.id)!),
-      dropped: mine.filter((u) => u.dropped).map((u) => labels.get(u.id)!),
+      dropped: mine.filter((u) => u.dropped && !u.withdrawn).map((u) => labels.get(u.id)!),
+      offTable: mine.filter((u) => u.withdrawn).map((u) => labels.get(u.id)!),
     };
   });
 }
@@ -79,6 +80,7 @@ export function unitViews(state: GameState, labels: ReadonlyMap<UnitId, string>,
       size: p.size,
       span: p.size === 'big' ? 2 : 1,
       where: u.dropped ? 'dropped' : u.at === null ? 'reserve' : 'map',
+      ...(u.withdrawn ? { withdrawn: true as const } : {}),
       at: u.dropped || u.at === null ? null : sqOf(board, u.at),
       vigor: u.vigor,
       vigorMax: p.vigorMax,
