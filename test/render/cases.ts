@@ -204,7 +204,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-entry-start-areas',
     shows:
-      'the map an entry tile is chosen on (Burning Village, no unit entered yet), scaled to 400 px wide as a phone shows it: each start area hatched, with its number (S1, S2) drawn a square tall in its middle, readable at that width',
+      'the map an entry tile is chosen on (Burning Village, no unit entered yet), scaled to 400 px wide as a phone shows it: each start area hatched, with its number (S1, S2) drawn a square tall in its middle, readable at that width, and under the board the key to the terrain on this map (the legend comes after setup), its words as large as the header',
     render: () => atPhoneWidth(drawMapCanvas(toMapView(newGame(content, 'burning-village', 7), { startLabels: true }))),
   },
   {

@@ -259,6 +259,14 @@ export function mapKey(ctx: Ctx, view: MapView, tags: readonly PlacedTag[], widt
   return flow(ctx, rows, width, px);
 }
 
+/**
+ * The key to the terrain on this map alone (the legend's "Map" row: only the terrains the board has,
+ * its start areas and entry tiles), for the picture an entry tile is chosen on, posted before the legend.
+ */
+export function terrainKey(ctx: Ctx, view: MapView, width: number, px: number): Flow {
+  return flow(ctx, [terrainRow(view)], width, px);
+}
+
 /** A token to explain the parts of one: in the first player's colour and shape, with one of everything. */
 function sampleToken(view: MapView): UnitView {
   const p = view.players[0];

@@ -7,34 +7,56 @@ import type { GameState } from '../engine';
 import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
 import { loadFonts } from '../../../render/fonts';
 import { boardGeometry, textSize } from '../../../render/layout';
-import { mapKey } from './legend';
+import { mapKey, terrainKey } from './legend';
 import { boardSquares, drawBoardMarks, overlayTags, tagSpace } from './overlays';
 import { INK, PAPER, START_AREA } from '../../../render/palette';
 import { panel } from './panel';
 import { encodePng } from '../../../render/png';
 import { boardPicture, startAreaNumbers } from '../../../render/terrain';
 import { placeTags } from '../../../render/tags';
+import type { Flow } from '../../../render/text-flow';
+import { PHONE_SCREEN, PHONE_TEXT } from '../../../render/phone';
 import { toMapView, type MapView, type ViewRequest } from './view';
+
+/**
+ * The map picture's parts and their places: the header, the tags, the key to its overlay and tags
+ * (often nothing), and on the picture an entry tile is chosen on (the match's first) the key to the
+ * terrain on this map, which the match's legend is posted only after setup to explain (issue 26).
+ * That key is drawn at the header's size, and at least PHONE_TEXT tall when the picture is opened
+ * PHONE_SCREEN wide.
+ */
+export function mapLayout(view: MapView) {
+  loadFonts();
+  const g = boardGeometry(view.board);
+  const width = g.width;
+  const px = textSize(width);
+  const pad = Math.round(px * 0.6);
+  // The header and the keys under the board are measured first, on a scratch context, so the image
+  // is the right height; tags are placed first too, since the key lists those with no room.
+  const scratch = measuringContext();
+  const head = panel(scratch, view, width - 2 * pad, px);
+  const tags = placeTags(overlayTags(g, view), tagSpace(g, view, boardSquares(g, view)), scratch);
+  const foot = mapKey(scratch, view, tags, width - 2 * pad, Math.round(px * 0.8));
+  const keyPx = Math.max(px, Math.ceil((PHONE_TEXT * width) / PHONE_SCREEN));
+  const terrain = view.startLabels ? terrainKey(scratch, view, width - 2 * pad, keyPx) : null;
+  const top = head.height + 2 * pad;
+  // Each key under the board in turn, under a rule; an empty one takes no room.
+  const below: { flow: Flow; at: number }[] = [];
+  let height = top + g.height;
+  for (const f of [foot, terrain]) {
+    if (!f || f.height === 0) continue;
+    below.push({ flow: f, at: height });
+    height += f.height + 2 * pad;
+  }
+  return { g, width, height, px, pad, head, top, tags, below, terrain, keyPx };
+}
 
 /**
  * Draws a map view onto a canvas and returns it: a new canvas unless `reuse` (renderMap reuses one
  * per picture size, canvas-pool.ts; the benchmark keeps its own to time encoding alone).
  */
 export function drawMapCanvas(view: MapView, reuse = false) {
-  loadFonts();
-  const g = boardGeometry(view.board);
-  const width = g.width;
-  const px = textSize(width);
-  const pad = Math.round(px * 0.6);
-  // The header and the key under the board are measured first, on a scratch context, so the image
-  // is the right height; tags are placed first too, since the key lists those with no room.
-  const scratch = measuringContext();
-  const head = panel(scratch, view, width - 2 * pad, px);
-  const tags = placeTags(overlayTags(g, view), tagSpace(g, view, boardSquares(g, view)), scratch);
-  const foot = mapKey(scratch, view, tags, width - 2 * pad, Math.round(px * 0.8));
-  const top = head.height + 2 * pad;
-  const height = top + g.height + (foot.height > 0 ? foot.height + 2 * pad : 0);
-
+  const { g, width, height, pad, head, top, tags, below } = mapLayout(view);
   const canvas = reuse ? pooledCanvas(width, height) : createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
@@ -51,10 +73,10 @@ export function drawMapCanvas(view: MapView, reuse = false) {
   drawBoardMarks(ctx, g, view, tags);
   ctx.restore();
 
-  if (foot.height > 0) {
+  for (const { flow, at } of below) {
     ctx.fillStyle = INK;
-    ctx.fillRect(0, top + g.height, width, 2);
-    foot.draw(ctx, pad, top + g.height + pad);
+    ctx.fillRect(0, at, width, 2);
+    flow.draw(ctx, pad, at + pad);
   }
   return canvas;
 }

@@ -32,7 +32,10 @@ export interface ViewRequest {
   readonly burst?: { readonly unit: UnitId; readonly attack: string; readonly origin: string };
   /** Names to show for players (e.g. Discord nicknames); the player id otherwise. */
   readonly names?: Readonly<Record<PlayerId, string>>;
-  /** The picture an entry tile is chosen on: each start area's number drawn large, to read on a phone. */
+  /**
+   * The picture an entry tile is chosen on: each start area's number drawn large, to read on a phone,
+   * and the key to the map's terrain under it (the legend is posted after setup).
+   */
   readonly startLabels?: boolean;
 }
 
