@@ -19,11 +19,11 @@ import { boardOf, footprint, label, onMap, squaresOf, tableOf, unitList, unitOf 
 import { nearestIn } from '../../../engine/distance';
 import { attackLine, hitChance, isProblem, rangeBetween, type AttackLine } from './targeting';
 import { aloneToAct, phaseName, waitingUnits } from './turns';
-import { afterDefences, boxesLeft, type SplitChoice, woundsTaken } from './wounds';
+import { afterDefences, boxesLeft, sameBox, type SplitChoice, woundsTaken } from './wounds';
 import type { InjuryBox } from '../formats/card';
 import { inPlay, scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
-import { chargePaths, planCharge } from './charge';
+import { CHARGE_VIGOR, chargePaths, planCharge } from './charge';
 import { reachesOne, traitReach } from './traits';
 import { woundingSquares, woundingSteps } from './damaging';
 import { repliersTo } from './attack';
@@ -718,21 +718,57 @@ export function attackOutlook(
     if (!there) return { code: 'off-map', message: `${opts.from} is not on the map` };
     state = there;
   }
-  let unit = unitOf(state, unitId);
+  const unit = unitOf(state, unitId);
   const target = unitOf(state, targetId);
   const attack = profile(state, unit).attacks.find((a) => a.id === attackId);
   if (!attack) return { code: 'unknown-attack', message: `${label(state, unit)} has no attack ${attackId}` };
-  // `charged`: the charge's steps are already taken (its attack is declared), so only its +5 wounds count.
-  if (opts.charge && !opts.charged) {
-    const plan = chargePlan(state, unitId, attackId, targetId);
-    if (!('path' in plan)) return plan;
-    unit = { ...unit, at: squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)! };
-    state = { ...state, units: { ...state.units, [unit.id]: unit } };
-  }
-  const line = attackLine(state, unit, attack, target, { charge: opts.charge === true });
-  if (isProblem(line)) return line;
   const charge = opts.charge === true;
-  return { ...outcomesOf(state, line, (critical, glancing) => attackWounds(state, attack, target, critical, glancing, charge)), line };
+  const from = (s: GameState, u: UnitState) => {
+    const line = attackLine(s, u, attack, target, { charge });
+    if (isProblem(line)) return line;
+    return { ...outcomesOf(s, line, (critical, glancing) => attackWounds(s, attack, target, critical, glancing, charge)), line };
+  };
+  // `charged`: the charge's steps are already taken (its attack is declared), so only its +5 wounds count.
+  if (!charge || opts.charged) return from(state, unit);
+  const plan = chargePlan(state, unitId, attackId, targetId);
+  if (!('path' in plan)) return plan;
+  const end = squareIndex(boardOf(state), plan.path[plan.path.length - 1]!)!;
+  const paid = { ...unit, vigor: Math.max(0, unit.vigor - (attack.cost.vigor ?? 0) - CHARGE_VIGOR) };
+  // The charger's best odds among the injury boxes it may mark for its steps' wounds (one when none).
+  let best: ReturnType<typeof from> | undefined;
+  for (const u of afterChargeSteps(state, paid, plan.path)) {
+    const out = from({ ...state, units: { ...state.units, [u.id]: { ...u, at: end } } }, { ...u, at: end });
+    if (!best || !('chance' in best) || ('chance' in out && out.chance > best.chance)) best = out;
+  }
+  return best ?? from(state, unit);
+}
+
+/**
+ * The charger as its attack finds it (R23, R19, issue 26): the charge's Vigor paid before its steps, then
+ * each damaging square it steps into wounds it (5 of the map's damage type, through immunity and
+ * toughness as any wound), Vigor absorbing what it can. What Vigor cannot absorb marks injury boxes,
+ * each −1 to the attack's roll, and the player picks which: one unit for each box it might mark first
+ * (the others as the default split takes them). A tester's charge was offered at 70% and rolled at 65%.
+ */
+function afterChargeSteps(state: GameState, paid: UnitState, path: readonly string[]): UnitState[] {
+  const damage = boardOf(state).damage;
+  let u = paid;
+  let boxes = 0;
+  for (let step = chargeWoundingSteps(state, paid.id, path); step > 0; step--) {
+    const { taken, toughness } = woundsTaken(state, u, 5, damage);
+    const fives = Math.floor(taken / 5);
+    const avoided = Math.min(fives, Math.floor(u.vigor / 5));
+    u = { ...u, vigor: u.vigor - avoided * 5, toughness: u.toughness - toughness };
+    boxes += fives - avoided;
+  }
+  if (boxes === 0) return [u];
+  const left = boxesLeft(state, u).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));
+  const firsts = left.filter((b, i) => left.findIndex((c) => sameBox(c, b)) === i);
+  return firsts.map((first) => {
+    const rest = [...left];
+    rest.splice(rest.indexOf(first), 1);
+    return { ...u, injuries: [...u.injuries, first, ...rest.slice(0, boxes - 1)] };
+  });
 }
 
 /** visibleTargets as if the unit stood on `square` (where a move would take it). */

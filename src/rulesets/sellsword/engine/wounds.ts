@@ -14,13 +14,14 @@ import { cardOf, label, unitOf } from './table';
 import { dropUnit, scoreUnit } from './scoring';
 import { splitOptions } from './split-options';
 
-const same = (a: InjuryBox, b: InjuryBox) => (typeof a === 'string' ? a === b : typeof b === 'object' && a.trait === b.trait);
+/** Two injury boxes of the same kind (a trait box by its trait). */
+export const sameBox = (a: InjuryBox, b: InjuryBox) => (typeof a === 'string' ? a === b : typeof b === 'object' && a.trait === b.trait);
 
 /** Boxes not yet marked, in card order. */
 export function boxesLeft(state: GameState, unit: UnitState): InjuryBox[] {
   const left = [...cardOf(state, unit).injuries];
   for (const marked of unit.injuries) {
-    const i = left.findIndex((b) => same(b, marked));
+    const i = left.findIndex((b) => sameBox(b, marked));
     if (i >= 0) left.splice(i, 1);
   }
   return left;
@@ -77,7 +78,7 @@ export function checkSplit(state: GameState, unit: UnitState, wounds: number, ch
   }
   const pool = [...left];
   for (const box of choice.injuries) {
-    const i = pool.findIndex((b) => same(b, box));
+    const i = pool.findIndex((b) => sameBox(b, box));
     if (i < 0) refuse('bad-split', `${label(state, unit)} has no unmarked ${typeof box === 'string' ? box : `trait (${box.trait})`} box.`);
     pool.splice(i, 1);
   }
