@@ -63,6 +63,11 @@ export interface TagRequest {
    * unit, where the label goes, never on a token (at the arrowhead it covered the attacker's, issue 26).
    */
   readonly icon?: 'star';
+  /**
+   * Lines the tag must leave in sight: polylines, and their drawn width. The tag's box, white edge
+   * included, keeps off them (a CHARGE tag on its path hid the charge, issue 26).
+   */
+  readonly clear?: { readonly lines: readonly (readonly Point[])[]; readonly width: number };
 }
 
 export interface PlacedTag {
@@ -190,7 +195,9 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
   const placed: PlacedTag[] = [];
   const { bounds, cell } = space;
   const gap = Math.max(2, cell * 0.04);
+  let keepClear: TagRequest['clear'];
   const fits = (rect: Rect): boolean =>
+    (!keepClear || keepClear.lines.every((l) => !polylineMeets(l, grow(rect, EDGE + keepClear!.width / 2)))) &&
     rect.x >= bounds.x - 0.5 &&
     rect.y >= bounds.y - 0.5 &&
     rect.x + rect.w <= bounds.x + bounds.w + 0.5 &&
@@ -240,6 +247,7 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
   };
   let listed = 0;
   for (const r of requests) {
+    keepClear = r.clear;
     const base = {
       text: fontSafe(r.text),
       listText: fontSafe(r.listText),
@@ -273,6 +281,27 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     placed.push({ ...base, lines: [base.text], rect: badge ?? inside(r.anchor, side, side), number: listed, forced: badge === null });
   }
   return placed;
+}
+
+/** Whether a polyline passes through (or touches) a rectangle: each segment clipped to it (Liang–Barsky). */
+export function polylineMeets(points: readonly Point[], r: Rect): boolean {
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1]!;
+    const b = points[i]!;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    let t0 = 0;
+    let t1 = 1;
+    const clip = (p: number, q: number): boolean => {
+      if (p === 0) return q >= 0;
+      const t = q / p;
+      if (p < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      return t0 <= t1;
+    };
+    if (clip(-dx, a.x - r.x) && clip(dx, r.x + r.w - a.x) && clip(-dy, a.y - r.y) && clip(dy, r.y + r.h - a.y)) return true;
+  }
+  return points.length === 1 && points[0]!.x >= r.x && points[0]!.x <= r.x + r.w && points[0]!.y >= r.y && points[0]!.y <= r.y + r.h;
 }
 
 /** Side of a numbered badge for tags of text size `px`. */

@@ -93,21 +93,62 @@ function insideSquare(g: BoardGeometry, at: Sq, span: 1 | 2, place: TokenPlace):
   return place.x >= c.x && place.y >= c.y && place.x + place.size <= c.x + g.cell * span && place.y + place.size <= c.y + g.cell * span;
 }
 
-/** CHARGE and SHOVED on their paths, as near the middle of the path as there is room. */
-function moveTags(g: BoardGeometry, last: LastTurnView): TagRequest[] {
-  return last.moves.flatMap((m): TagRequest[] => {
-    const word = MOVE_STYLE[m.kind].word;
-    const points = m.path.map((s) => centre(g, s, m.span));
-    if (!word || points.length === 0) return [];
+/**
+ * The moves that get a word tag, with their lines as drawn (movePoints), one per charge: a charge cut
+ * short by damaging terrain goes on in a second `charged` event from where the first stopped
+ * (charge.ts), and each got a CHARGE tag (issue 26).
+ */
+function taggedMoves(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): { move: MoveView; points: Point[] }[] {
+  const drawn = movePoints(g, last, places);
+  const out: { move: MoveView; points: Point[] }[] = [];
+  last.moves.forEach((m, i) => {
+    const prev = out[out.length - 1]?.move;
+    const end = prev?.path[prev.path.length - 1];
+    if (prev && m.kind === 'charge' && prev.kind === 'charge' && prev.unit === m.unit && end?.name === m.path[0]?.name) {
+      const joined = out[out.length - 1]!;
+      out[out.length - 1] = { move: { ...prev, path: [...prev.path, ...m.path.slice(1)] }, points: [...joined.points, ...drawn[i]!.slice(1)] };
+    } else if (MOVE_STYLE[m.kind].word) out.push({ move: m, points: drawn[i]! });
+  });
+  return out;
+}
+
+/**
+ * CHARGE and SHOVED beside their paths, near the middle of the path, never on it nor on another path
+ * of the turn: a tag on the line hid the charge it named (issue 26). Its leader points at the path.
+ */
+function moveTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): TagRequest[] {
+  // pathLine's width with its dark edge.
+  const clear = { lines: movePoints(g, last, places), width: Math.max(3, g.cell * 0.12) + 4 };
+  return taggedMoves(g, last, places).flatMap(({ move: m, points }): TagRequest[] => {
+    const word = MOVE_STYLE[m.kind].word!;
+    if (points.length === 0) return [];
     const spots = alongPath(points, g.cell / 4);
+    // Beside the line, square to it where the spot is: a little way out, then further (a wide tag
+    // beside a steep line).
+    const beside = (p: Point, k: number): Point[] => {
+      // The segment the spot lies on (alongPath samples the segments).
+      const i = points.slice(1).findIndex((b, j) => {
+        const a = points[j]!;
+        return Math.abs(Math.hypot(p.x - a.x, p.y - a.y) + Math.hypot(b.x - p.x, b.y - p.y) - Math.hypot(b.x - a.x, b.y - a.y)) < 0.5;
+      });
+      const a = points[Math.max(0, i)]!;
+      const b = points[Math.max(0, i) + 1] ?? a;
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const n = { x: (a.y - b.y) / len, y: (b.x - a.x) / len };
+      return [
+        { x: p.x + n.x * k, y: p.y + n.y * k },
+        { x: p.x - n.x * k, y: p.y - n.y * k },
+      ];
+    };
     return [
       {
         text: word,
         listText: `${m.unit} ${word === 'SHOVED' ? 'was shoved' : 'charged'}`,
         colour: m.kind === 'charge' ? CHARGE : PATH_EDGE,
         anchor: spots[0]!,
-        spots,
+        spots: [0.6, 1.1, 1.5].flatMap((k) => spots.flatMap((p) => beside(p, g.cell * k))),
         px: g.cell * 0.38,
+        clear,
       },
     ];
   });
@@ -661,7 +702,7 @@ export function overlayTags(g: BoardGeometry, view: MapView): TagRequest[] {
     ...(view.preview ? previewTags(g, view.preview) : []),
     ...(view.declared ? declaredTags(g, view.declared) : []),
     ...burstPreviewTags(g, view),
-    ...(last ? [...unitTags(g, last, view.units), ...moveTags(g, last)] : []),
+    ...(last ? [...unitTags(g, last, view.units), ...moveTags(g, last, sharedPlaces(g, view.units))] : []),
     ...burstTags(g, shownBursts(view)),
     ...(view.reach ? chargeTags(g, view.reach) : []),
     ...(view.sight ? sightTags(g, view.sight) : []),
