@@ -200,7 +200,7 @@ describe('the reply prompt', () => {
     expect(text).not.toContain('a unit that made it');
   });
 
-  it("R23: a charge's attack shows its odds, with the charge's +5 wounds, like any other attack", () => {
+  it("R23, issue 26: a charge's attack shows its odds, the charge's +5 said as part of the wounds (not on top of them), like any other attack", () => {
     const charged = table({
       map: 'barrow-hill',
       dice: [10, 19, 19],
@@ -214,7 +214,7 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     expect(replyFacts(s, prompt).text).toMatch(
       // The charge's +2 to hit is named with the odds, as the attack preview names it.
-      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit, 25 a critical, 10 a glancing blow \(a natural 13: 5%\) \(a charge: \+5 wounds\)\./,
+      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit \(5 of them the charge's\), 25 a critical, 10 a glancing blow \(a natural 13: 5%\)\./,
     );
   });
 

@@ -609,6 +609,8 @@ export interface AttackOutcome {
   readonly wounds: number;
   /** The same before toughness (every wound effect counted, THEN or not): the AI weighs toughness itself (ai/judge.ts). */
   readonly beforeToughness: number;
+  /** Of `wounds`, those a charge's +5 added (R23): `wounds` less the same hit's without the charge; 0 for an attack that is no charge. */
+  readonly charge: number;
 }
 
 export interface Outlook {
@@ -625,9 +627,9 @@ export interface Outlook {
 function outcomesOf(
   state: GameState,
   roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean },
-  woundsOf: (critical: boolean, glancing: boolean) => { wounds: number; beforeToughness: number },
+  woundsOf: (critical: boolean, glancing: boolean) => { wounds: number; beforeToughness: number; charge?: number },
 ): Outlook {
-  const byKind = new Map<string, { chance: number; critical: boolean; glancing: boolean; wounds: number; beforeToughness: number }>();
+  const byKind = new Map<string, { chance: number; critical: boolean; glancing: boolean; wounds: number; beforeToughness: number; charge: number }>();
   let chance = 0;
   let crit = 0;
   let expected = 0;
@@ -637,7 +639,7 @@ function outcomesOf(
     if (!hit) continue;
     const key = `${critical}${glancing}`;
     let o = byKind.get(key);
-    if (!o) byKind.set(key, (o = { chance: 0, critical, glancing, ...woundsOf(critical, glancing) }));
+    if (!o) byKind.set(key, (o = { chance: 0, critical, glancing, charge: 0, ...woundsOf(critical, glancing) }));
     const p = roll.automatic ? 1 : 1 / 20;
     o.chance += p;
     chance += p;
@@ -726,7 +728,12 @@ export function attackOutlook(
   const from = (s: GameState, u: UnitState) => {
     const line = attackLine(s, u, attack, target, { charge });
     if (isProblem(line)) return line;
-    return { ...outcomesOf(s, line, (critical, glancing) => attackWounds(s, attack, target, critical, glancing, charge)), line };
+    const woundsOf = (critical: boolean, glancing: boolean) => {
+      const dealt = attackWounds(s, attack, target, critical, glancing, charge);
+      // R23: the charge's share, so a reader can tell the +5 is in the total, not on top of it (issue 26).
+      return charge ? { ...dealt, charge: dealt.wounds - attackWounds(s, attack, target, critical, glancing, false).wounds } : dealt;
+    };
+    return { ...outcomesOf(s, line, woundsOf), line };
   };
   // `charged`: the charge's steps are already taken (its attack is declared), so only its +5 wounds count.
   if (!charge || opts.charged) return from(state, unit);

@@ -658,6 +658,8 @@ function targetWords(
     // "2 steps by": what a charge is, two steps closer (R23), said where its squares are (issue 26).
     ...(charge ? [`2 steps by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
     parts.crit,
+    // R23: the wounds said include the charge's +5, not +5 on top of them (issue 26).
+    odds?.chargeShare ?? '',
     parts.modifiers,
     parts.defences,
     (via && statusWords(game, unitId, via)) || '',

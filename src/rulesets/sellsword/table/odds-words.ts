@@ -102,7 +102,7 @@ export function woundWords(
   unitId: string,
   attackId: string,
   targetId: string,
-  outcomes: readonly { chance: number; critical: boolean; glancing: boolean; wounds: number }[],
+  outcomes: readonly { chance: number; critical: boolean; glancing: boolean; wounds: number; charge?: number }[],
   sayDefences = true,
   short = false,
 ): string | null {
@@ -117,15 +117,30 @@ export function woundWords(
   // R20: a natural 13 that hits glances (never critical, 5 fewer wounds); a prompt says so, as its odds
   // count it among the hits (a tester read a reply's 60% as full wounds each time, issue 26).
   const glance = short ? null : glancingOf(outcomes);
+  // R23: a charge's +5 is in the totals; said with the first of them it is in, so "10 wounds a hit … (a
+  // charge: +5 wounds)" is not read as 15 (issue 26). The engine's share: what the hit deals less the same without the charge.
+  const shareAt = (plain?.charge ?? 0) > 0 ? plain : (critical?.charge ?? 0) > 0 ? critical : undefined;
+  // A suggestion's short words leave it to chargeShare, after the front a phone keeps.
+  const share = (o: typeof plain) => (!short && o && o === shareAt ? ` (${o.charge} of them the charge's)` : '');
   const said = [
-    plain ? (short ? wounds(plain.wounds) : `${wounds(plain.wounds)} a hit`) : null,
-    critical ? (short ? `${critical.wounds} on a crit` : `${critical.wounds} a critical`) : null,
+    plain ? (short ? wounds(plain.wounds) : `${wounds(plain.wounds)} a hit${share(plain)}`) : null,
+    critical ? (short ? `${critical.wounds} on a crit` : `${critical.wounds} a critical${share(critical)}`) : null,
     glance ? `${glance.wounds} a glancing blow (a natural 13: ${percent(glance.chance)})` : null,
   ]
     .filter(Boolean)
     .join(', ');
   if (!said) return null;
   return `${said}${sayDefences && defences.length > 0 ? ` (${defences.join(', ')})` : ''}`;
+}
+
+/**
+ * A charge's share of its wounds (R23) as a suggestion says it after the wounds: "wounds incl. the
+ * charge's +5", or '' when the charge adds none (an immunity takes it, say) or the odds are no charge's.
+ */
+function chargeShare(outcomes: readonly { critical: boolean; glancing: boolean; charge?: number }[]): string {
+  const plain = outcomes.find((o) => !o.critical && !o.glancing);
+  const n = plain?.charge || outcomes.find((o) => o.critical)?.charge || 0;
+  return n > 0 ? `wounds incl. the charge's +${n}` : '';
 }
 
 /**
@@ -181,7 +196,7 @@ export function oddsHead(
   attackId: string,
   targetId: string,
   opts: { charge?: boolean } = {},
-): { head: string[]; odds: string[]; hitNotes: string[]; woundNotes: string[]; wounds: string | null } | null {
+): { head: string[]; odds: string[]; hitNotes: string[]; woundNotes: string[]; wounds: string | null; chargeShare: string } | null {
   const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
   if (!('chance' in outlook)) return null;
   const odds = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
@@ -199,7 +214,7 @@ export function oddsHead(
   // Immunity or vulnerability already in the notes is not said twice.
   const said = woundNotes.some((h) => defences.includes(h));
   const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true);
-  return { head: [...odds, ...hitNotes, ...woundNotes], odds, hitNotes, woundNotes, wounds };
+  return { head: [...odds, ...hitNotes, ...woundNotes], odds, hitNotes, woundNotes, wounds, chargeShare: chargeShare(outlook.outcomes) };
 }
 
 /**

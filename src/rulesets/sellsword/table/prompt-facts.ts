@@ -70,7 +70,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const statuses = statusWords(state, against.id, i.attack);
     const chances =
       'chance' in odds
-        ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${i.charge ? ' (a charge: +5 wounds)' : ''}${statuses ? `; ${statuses}` : ''}`
+        ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${statuses ? `; ${statuses}` : ''}`
         : '';
     incoming = `${them} declared **${name}** against ${aimed}${chances}. ${replyTiming(me, them, name, attack?.slow === true, target.id === replier.id)}`;
   }
