@@ -9,7 +9,7 @@ import { apply } from '../../src/rulesets/sellsword/engine/events';
 import type { Command } from '../../src/rulesets/sellsword/engine/commands';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { woundOutcomes } from '../../src/rulesets/sellsword/engine/queries';
-import { replyFacts, woundFacts } from '../../src/rulesets/sellsword/table';
+import { oddsHead, replyFacts, woundFacts } from '../../src/rulesets/sellsword/table';
 import { gamePromptPost } from '../../src/commands/prompts/prompt-game';
 import { table } from '../render/states';
 import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
@@ -34,6 +34,49 @@ const start = () =>
     ],
   });
 const name = (p: string) => ({ p1: 'Alice', p2: 'Bob' })[p] ?? p;
+
+describe('R21, issue 26: a THEN status is said only as the engine says it lands', () => {
+  // A Hamstring Bite (5 pierce, then Hobbled) on a Skeleton (immune −5 pierce): a plain hit wounds
+  // nothing, so nothing hobbles it; a critical's 15 get through and it is Hobbled.
+  it("a reply's odds say the Hobbled comes on a critical, not on a plain hit", () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'sk', card: 'havoc-skeleton', player: 'p1', at: 'J10' },
+        { id: 'wh', card: 'valor-war-hound', player: 'p2', at: 'J11' },
+      ],
+    });
+    const attack = game.cards[game.units.sk!.card]!.attacks[0]!.id;
+    const s = run(game, { act: 'attack', unit: 'sk', attack, target: 'wh' });
+    if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
+    const facts = replyFacts(s, s.prompt);
+    expect(facts.text).toMatch(/\n-# Hamstring Bite: \d+% to hit[^\n]*· 0 wounds a hit, 10 a critical \(immune −5 pierce\) · then Hobbled on a critical\./);
+    const bite = facts.buttons.find((b) => b.label.startsWith('Reply: Hamstring Bite'))!;
+    expect(bite.label).not.toMatch(/then Hobbled(?! on a crit)/);
+  });
+
+  it('a target suggestion says it too, and a target already Hobbled is said to be', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'wh', card: 'valor-war-hound', player: 'p1', at: 'J10' },
+        { id: 'sk', card: 'havoc-skeleton', player: 'p2', at: 'J11' },
+      ],
+    });
+    // The name gives the words when they fit Discord's 100 characters (they do not here), never a bare "then Hobbled".
+    expect(oddsHead(game, 'wh', 'bite', 'sk')!.statuses).toBe('then Hobbled on a crit');
+    const sk = targetChoices(game, 'p1', 'wh', 'bite', '').find((c) => c.value === 'sk')!;
+    expect(sk.name).not.toMatch(/then Hobbled(?! on a crit)/);
+    const hobbled = {
+      ...game,
+      units: {
+        ...game.units,
+        sk: { ...game.units.sk!, statuses: [{ status: 'hobbled' as const, recover: 'agility' as const, modifier: 0, source: 'wh', asterisk: false }] },
+      },
+    };
+    expect(oddsHead(hobbled, 'wh', 'bite', 'sk')!.statuses).toBe('no Hobbled: SK is already Hobbled');
+  });
+});
 
 describe('the reply prompt', () => {
   it('R22, issue 26: a reply button whose hit wounds nothing says so on the button, not only in the text', () => {
@@ -75,7 +118,9 @@ describe('the reply prompt', () => {
       /\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical, 5 a glancing blow \(a natural 13: 5%\)\./,
     );
     // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
-    expect(facts.text).toMatch(/\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\) · then Hobbled\.$/);
+    expect(facts.text).toMatch(
+      /\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\) · then Hobbled \(not on a glancing blow\)\.$/,
+    );
     expect(facts.text).toMatch(/A reply spends one of Ghoul \(gh\)'s react tokens \(it has 1\), and one more if its attack costs one/);
     expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit \(5% glancing\) · spends react token$/);
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
@@ -409,7 +454,7 @@ describe('an attack that gives a status says so (issue 26)', () => {
     const prompt = s.prompt;
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const facts = replyFacts(s, prompt);
-    expect(facts.text).toMatch(/\n-# Grasping Hands: \d+% to hit · .* · then Pinned\.$/);
+    expect(facts.text).toMatch(/\n-# Grasping Hands: \d+% to hit · .* · then Pinned \(not on a glancing blow\)\.$/);
     // The button keeps its glancing note first; the status goes on it only where both fit 80 characters.
     const grasp = facts.buttons.find((b) => b.label.startsWith('Reply: Grasping Hands'));
     expect(grasp!.label.length).toBeLessThanOrEqual(80);

@@ -234,6 +234,9 @@ export function woundsWaiting(state: GameState, frames: readonly Frame[]): { tar
   });
 }
 
+/** A status effect that does not land for the target has it already (a Recurring status stacks): the effect fails. */
+export const alreadyHas = (target: UnitState, status: string): boolean => status !== 'recurring' && target.statuses.some((s) => s.status === status);
+
 /**
  * Effects in order (R21): AND always applies on a hit; THEN only if the effect before it caused at
  * least one wound after immunity, vulnerability and toughness. A status or movement effect passes on
@@ -269,8 +272,7 @@ export const onEffects: Handler<'effects'> = (ctx, frame, stack) => {
     return;
   }
   if ('status' in effect) {
-    const has = target.statuses.some((s) => s.status === effect.status && effect.status !== 'recurring');
-    if (has) {
+    if (alreadyHas(target, effect.status)) {
       ctx.emit({
         type: 'effect-failed',
         unit: target.id,

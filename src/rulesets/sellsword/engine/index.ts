@@ -82,7 +82,7 @@ export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
 export { pendingReplies, replyAttacks, replyNeedsToken, repliesTooDear } from './reactions';
-export { otherRepliers, repliersTo } from './attack';
+export { alreadyHas, otherRepliers, repliersTo } from './attack';
 // Wounds a hit still has to deal while the game waits on a prompt.
 export { woundsWaiting } from './attack';
 export type { PendingReply } from './reactions';

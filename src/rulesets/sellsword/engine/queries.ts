@@ -26,7 +26,7 @@ import { MORTAL_DROP_ROLL } from './turns';
 import { CHARGE_VIGOR, chargePaths, planCharge } from './charge';
 import { reachesOne, traitReach } from './traits';
 import { woundingSquares, woundingSteps } from './damaging';
-import { repliersTo } from './attack';
+import { alreadyHas, repliersTo } from './attack';
 
 const accepted = (state: GameState, command: Command): boolean => {
   if ('begin' in command || 'decide' in command) return true;
@@ -611,6 +611,11 @@ export interface AttackOutcome {
   readonly beforeToughness: number;
   /** Of `wounds`, those a charge's +5 added (R23): `wounds` less the same hit's without the charge; 0 for an attack that is no charge. */
   readonly charge: number;
+  /**
+   * The attack's status effects this hit gives, by their index in its effects: a THEN status after a
+   * wound effect that caused no wound is not given (R21), nor one the target already has (attack.ts onEffects).
+   */
+  readonly gives: readonly number[];
 }
 
 export interface Outlook {
@@ -627,9 +632,9 @@ export interface Outlook {
 function outcomesOf(
   state: GameState,
   roll: { readonly modifier: number; readonly need: number; readonly automatic: boolean },
-  woundsOf: (critical: boolean, glancing: boolean) => { wounds: number; beforeToughness: number; charge?: number },
+  woundsOf: (critical: boolean, glancing: boolean) => { wounds: number; beforeToughness: number; charge?: number; gives: readonly number[] },
 ): Outlook {
-  const byKind = new Map<string, { chance: number; critical: boolean; glancing: boolean; wounds: number; beforeToughness: number; charge: number }>();
+  const byKind = new Map<string, AttackOutcome & { chance: number }>();
   let chance = 0;
   let crit = 0;
   let expected = 0;
@@ -656,8 +661,9 @@ function outcomesOf(
  * woundsTaken, as attack.ts onEffects applies it): the first wound effect takes the critical, charge
  * and glancing changes (R20, R23); toughness ignores the first 5 of the round across the effects (§4.7);
  * a THEN wound effect after a wound effect that caused none is not dealt, nor does it take the changes
- * (R21, R37). A status or movement effect before a THEN is taken to apply. `beforeToughness` is every
- * wound effect after immunity and vulnerability alone.
+ * (R21, R37). A movement effect before a THEN is taken to apply; a status one applies unless a THEN
+ * leaves it out. `beforeToughness` is every wound effect after immunity and vulnerability alone;
+ * `gives` the status effects that land (AttackOutcome.gives).
  */
 function attackWounds(
   state: GameState,
@@ -666,15 +672,23 @@ function attackWounds(
   critical: boolean,
   glancing: boolean,
   charge: boolean,
-): { wounds: number; beforeToughness: number } {
+): { wounds: number; beforeToughness: number; gives: number[] } {
   let wounds = 0;
   let beforeToughness = 0;
   let first = true;
   let bonusUsed = false;
   let caused = true;
   let unit = target;
+  const gives: number[] = [];
   attack.effects.forEach((e, i) => {
-    if (!('wound' in e) || 'status' in e) {
+    const gated = i > 0 && e.link === 'then' && !caused;
+    if ('status' in e) {
+      // As onEffects: a THEN status left out passes on that nothing was caused; one that applies (or fails as already had) that it was.
+      if (!gated && !alreadyHas(target, e.status)) gives.push(i);
+      caused = !gated;
+      return;
+    }
+    if (!('wound' in e)) {
       caused = true;
       return;
     }
@@ -691,7 +705,7 @@ function attackWounds(
     wounds += step.taken;
     unit = { ...unit, toughness: unit.toughness - step.toughness };
   });
-  return { wounds, beforeToughness };
+  return { wounds, beforeToughness, gives };
 }
 
 /** The state with a unit standing on `square` instead, to ask what it could do from there (nothing else changes). */

@@ -639,7 +639,7 @@ function targetWords(
       parts.crit,
       parts.modifiers,
       parts.defences,
-      statusWords(game, unitId, via) ?? '',
+      (odds ? odds.statuses : statusWords(game, unitId, via, target, null, true)) ?? '',
       `range ${seen.range}`,
       card,
     ]);
@@ -662,7 +662,7 @@ function targetWords(
     odds?.chargeShare ?? '',
     parts.modifiers,
     parts.defences,
-    (via && statusWords(game, unitId, via)) || '',
+    (via && (odds ? odds.statuses : statusWords(game, unitId, via, target, null, true))) || '',
     card,
   ]);
 }

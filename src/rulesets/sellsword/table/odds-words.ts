@@ -5,7 +5,7 @@
  * left this round, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { attackOutlook, findAttack, invisibility, liveTraits, unitOf, type GameState } from '../engine';
+import { alreadyHas, attackOutlook, findAttack, invisibility, liveTraits, unitOf, type GameState } from '../engine';
 import { adjustmentWords, attackAuraWords, unitLabels } from '../render';
 
 /** The engine's roll line for an attack, as its odds queries give it. */
@@ -39,17 +39,39 @@ function defenceWords(game: GameState, targetId: string, types: readonly string[
   return words;
 }
 
+/** The hits of an attack's odds as statusWords reads them: which statuses each gives (engine AttackOutcome.gives). */
+type Giving = readonly { critical: boolean; glancing: boolean; gives?: readonly number[] }[];
+
 /**
- * The statuses an attack's hit gives, as its card orders them: "then Pinned" (a THEN effect lands only
- * when the effect before it wounded, R21), "Stunned", "then Recurring fire"; null when it gives none.
- * Prompts and suggestions say them after the wounds: a tester's Grasping Hands never said it pins (issue 26).
+ * The statuses an attack's hit gives the target, as its card orders them and as the engine's odds say
+ * they land: "then Pinned" (a THEN effect lands only when the effect before it wounded, R21),
+ * "Stunned", "then Recurring fire"; null when it gives none. A status that lands only on some hits says
+ * which: "then Hobbled on a critical" (a plain hit's wounds do not get through), "then Hobbled (not on a
+ * glancing blow)" (`short` leaves that out); one no hit gives says why: "no Hobbled: no wounds reach
+ * SA", "no Hobbled: SA is already Hobbled". Without odds (`outcomes` null) the card's words alone.
+ * Prompts and suggestions say them after the wounds: a tester's Grasping Hands never said it pins, and
+ * a Hamstring Bite promised "then Hobbled" to a target its wounds could not reach (issue 26).
  */
-export function statusWords(game: GameState, unitId: string, attackId: string): string | null {
+export function statusWords(game: GameState, unitId: string, attackId: string, targetId: string, outcomes: Giving | null, short = false): string | null {
   const attack = findAttack(game, unitOf(game, unitId), attackId);
+  const target = game.units[targetId];
+  const who = targetId.toUpperCase();
   const said = (attack?.effects ?? []).flatMap((e, i) => {
     if (!('status' in e)) return [];
     const status = e.status === 'recurring' ? `Recurring ${e.type ?? 'fire'}` : `${e.status.charAt(0).toUpperCase()}${e.status.slice(1)}`;
-    return [`${i > 0 && e.link === 'then' ? 'then ' : ''}${status}`];
+    const then = i > 0 && e.link === 'then' ? 'then ' : '';
+    if (!outcomes || outcomes.length === 0) return [`${then}${status}`];
+    const on = (o: Giving[number] | undefined) => o?.gives?.includes(i) === true;
+    const plain = outcomes.find((o) => !o.critical && !o.glancing);
+    const critical = outcomes.find((o) => o.critical);
+    const glance = outcomes.find((o) => o.glancing);
+    if (outcomes.every((o) => !on(o))) {
+      const why = target && alreadyHas(target, e.status) ? `${who} is already ${status}` : `no wounds reach ${who}`;
+      return [`no ${status}: ${why}`];
+    }
+    if (plain && !on(plain) && on(critical)) return [`${then}${status} on a ${short ? 'crit' : 'critical'}`];
+    if (glance && !on(glance) && !short) return [`${then}${status} (not on a glancing blow)`];
+    return [`${then}${status}`];
   });
   return said.length > 0 ? said.join(', ') : null;
 }
@@ -91,7 +113,7 @@ export function oddsWords(game: GameState, unitId: string, attackId: string, tar
   const parts = [`${percent(outlook.chance)} to hit${why}`];
   const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes);
   if (wounds) parts.push(wounds);
-  const statuses = statusWords(game, unitId, attackId);
+  const statuses = statusWords(game, unitId, attackId, targetId, outlook.outcomes);
   if (statuses) parts.push(statuses);
   return parts.join(' · ');
 }
@@ -196,7 +218,7 @@ export function oddsHead(
   attackId: string,
   targetId: string,
   opts: { charge?: boolean } = {},
-): { head: string[]; odds: string[]; hitNotes: string[]; woundNotes: string[]; wounds: string | null; chargeShare: string } | null {
+): { head: string[]; odds: string[]; hitNotes: string[]; woundNotes: string[]; wounds: string | null; chargeShare: string; statuses: string | null } | null {
   const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
   if (!('chance' in outlook)) return null;
   const odds = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
@@ -214,7 +236,15 @@ export function oddsHead(
   // Immunity or vulnerability already in the notes is not said twice.
   const said = woundNotes.some((h) => defences.includes(h));
   const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true);
-  return { head: [...odds, ...hitNotes, ...woundNotes], odds, hitNotes, woundNotes, wounds, chargeShare: chargeShare(outlook.outcomes) };
+  return {
+    head: [...odds, ...hitNotes, ...woundNotes],
+    odds,
+    hitNotes,
+    woundNotes,
+    wounds,
+    chargeShare: chargeShare(outlook.outcomes),
+    statuses: statusWords(game, unitId, attackId, targetId, outlook.outcomes, true),
+  };
 }
 
 /**

@@ -67,7 +67,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const odds = attackOutlook(state, against.id, i.attack, target.id, i.charge ? { charge: true, charged: true } : {});
     const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
     const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
-    const statuses = statusWords(state, against.id, i.attack);
+    const statuses = statusWords(state, against.id, i.attack, target.id, 'chance' in odds ? odds.outcomes : null);
     const chances =
       'chance' in odds
         ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${statuses ? `; ${statuses}` : ''}`
@@ -80,7 +80,10 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const chance = 'chance' in odds ? ` · ${percent(odds.chance)} to hit` : '';
     const instead = attack ? (woundlessWords(attack) ?? noWoundsWords(state, replier.id, id, against.id)) : null;
     // The statuses a hit gives ("then Pinned"), unless the woundless words already name them.
-    const gives = instead?.startsWith('no wounds') ? null : statusWords(state, replier.id, id);
+    const outlook = attackOutlook(state, replier.id, id, against.id);
+    const gives = instead?.startsWith('no wounds')
+      ? null
+      : statusWords(state, replier.id, id, against.id, 'outcomes' in outlook ? outlook.outcomes : null, true);
     const label = (glance: string, status: string | null) =>
       `Reply: ${attack?.name ?? id}${chance}${glance}${instead ? ` · ${instead}` : ''}${status ? ` · ${status}` : ''} · spends ${replyCost(attack?.cost ?? {})}`;
     // R20: the chance counts a glancing 13 (5 fewer wounds); it and the statuses are said on the button
