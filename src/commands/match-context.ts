@@ -7,12 +7,13 @@ import { buildBoard, nameOf } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { boardOf, label, profile, typedAttack } from '../rulesets/sellsword/engine';
+import { actorRefusal, attackRefusal, boardOf, commanderOf, label, profile, typedAttack } from '../rulesets/sellsword/engine';
 import { chargeInstead, readTargetValue, soleAttack } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
 import { shown } from '../discord/text';
+import { withoutRuleCodes } from '../render/plain-rules';
 import { rulesetOfMatch } from '../rulesets';
 import { tableGameOf } from '../match/table-change';
 import type { MatchRow } from '../store';
@@ -147,13 +148,25 @@ export function resolvePath(game: GameState, typed: string): string[] {
   return parts.map((p) => resolveSquare(game.map, p));
 }
 
-/** An attack left out (/attack, /skirmish view's preview): the unit's only attack, or a refusal naming its attacks to choose from. */
-export function onlyAttack(game: GameState, attacker: UnitState): string {
+/**
+ * An attack left out (/attack, /skirmish view's preview): the unit's only attack, or a refusal naming
+ * its attacks to choose from. When it is the unit's turn and none of its attacks may be made now (the
+ * rule of 3, a status, no acts or tokens left), the engine's reason comes first, not a question which
+ * attack that no answer gets past (a tester named one only to learn of the rule of 3, issue 26); the
+ * preview, a look and no act, still offers the list.
+ */
+export function onlyAttack(game: GameState, attacker: UnitState, preview = false): string {
   const sole = soleAttack(game, attacker);
   if (sole !== undefined) return sole;
   const all = profile(game, attacker).attacks;
   if (all.length === 0) return refuse('no-attack', `${label(game, attacker)} has no attack it can make.`);
   const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
+  const ownTurn = actorRefusal(game, attacker.id, commanderOf(game, attacker)) === null;
+  const stop = ownTurn ? attackRefusal(game, attacker.id) : null;
+  if (stop) {
+    const why = withoutRuleCodes(stop.message);
+    return refuse(stop.code, preview ? `${why} To preview one of its attacks anyway, say which with \`attack\`: ${list}.` : why);
+  }
   return refuse('attack-needed', `${label(game, attacker)} has ${all.length} attacks: ${list}. Say which with \`attack\`.`);
 }
 

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attackCommand } from '../../src/commands/play/acts';
+import { onlyAttack } from '../../src/commands/match-context';
+import { UserError } from '../../src/match/user-error';
 import { scenarioState } from '../../src/rulesets/sellsword/scenario-runner';
 import { soleAttack, targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { readTargetValue, targetValue } from '../../src/rulesets/sellsword/table/target-value';
@@ -18,6 +20,46 @@ import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
+
+describe('R8, issue 26: an attack left out when no attack of the unit may be made now', () => {
+  // The Longbowman (two attacks) has attacked twice this turn and has an act left: the rule of 3.
+  const game = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'lo', card: 'valor-archer', player: 'p1', at: 'J10' },
+      { id: 'ow', card: 'havoc-ghoul', player: 'p2', at: 'J14' },
+    ],
+  });
+  const spent = { ...game, turn: { ...game.turn!, unit: 'lo', actsLeft: 1, used: { ...game.turn!.used, attack: 2 } } };
+  const refusal = (f: () => unknown): UserError => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof UserError) return e;
+      throw e;
+    }
+    throw new Error('not refused');
+  };
+
+  it('/attack says the rule of 3 first, not which attack, with no rule code', () => {
+    const e = refusal(() => onlyAttack(spent, spent.units.lo!));
+    expect(e.code).toBe('rule-of-three');
+    expect(e.message).toMatch(/^Longbowman \(lo\) has used attack 2 times this turn; the rule of 3: no act type three times in a turn\./);
+    expect(e.message).not.toMatch(/Say which|R8/);
+  });
+
+  it("/skirmish view's preview says it too, and still lets an attack be named to preview", () => {
+    const e = refusal(() => onlyAttack(spent, spent.units.lo!, true));
+    expect(e.message).toMatch(/^Longbowman \(lo\) has used attack 2 times this turn; the rule of 3/);
+    expect(e.message).toMatch(/To preview one of its attacks anyway, say which with `attack`: .+\.$/);
+  });
+
+  it('on a turn it may still attack, or off its turn, the attack is asked for as before', () => {
+    expect(refusal(() => onlyAttack(game, game.units.lo!)).code).toBe('attack-needed');
+    const theirs = { ...spent, turn: { ...spent.turn, player: 'p2', unit: null } };
+    expect(refusal(() => onlyAttack(theirs, theirs.units.lo!, true)).code).toBe('attack-needed');
+  });
+});
 
 describe('/attack with `attack` left out (issue 26)', () => {
   it("a unit with one attack is judged with it: its target suggestions are that attack's", () => {

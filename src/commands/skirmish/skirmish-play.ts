@@ -223,7 +223,7 @@ export async function view(
     // A target picked from the suggestions without `attack` carries the attack its odds were for, as /attack's do (issue 26).
     const picked = o.target ? targetPick(game, o.target) : undefined;
     const carried = o.attack || picked?.attack;
-    const attack = carried ? resolveAttack(game, unit, carried) : onlyAttack(game, unit);
+    const attack = carried ? resolveAttack(game, unit, carried) : onlyAttack(game, unit, true);
     const burst = findAttack(game, unit, attack);
     if (!o.target)
       refuse(
