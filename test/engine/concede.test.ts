@@ -112,16 +112,6 @@ describe('two players', () => {
     game.expectReplayed();
   });
 
-  it('marks withdrawn only the units the concession took off the table, not one dropped in play before it (issue 26)', () => {
-    const game = midTurn();
-    const conceder = game.state.turn!.player;
-    const [first, ...rest] = units(game.state, conceder);
-    const state = apply(apply(game.state, { type: 'dropped', unit: first!.id, by: null }), { type: 'conceded', player: conceder });
-    expect(state.units[first!.id]).toMatchObject({ dropped: true });
-    expect(state.units[first!.id]!.withdrawn).toBeUndefined();
-    for (const u of rest) expect(state.units[u.id]).toMatchObject({ dropped: true, withdrawn: true, at: null });
-  });
-
   it('lets the player waiting for their turn concede too', () => {
     const game = midTurn();
     const waiting = game.state.players.find((p) => p !== game.state.turn!.player)!;

@@ -51,15 +51,21 @@ describe('alt text', () => {
   it("says a conceded player's units are off the table, not dropped (issue 26)", () => {
     const t = lastTurnTable();
     const conceded = apply(t.state, { type: 'conceded', player: 'p2' });
-    const text = altText(conceded, { names: { p1: 'Hrolf', p2: 'Morga' } });
+    // The picture of the concession: its turn's events from the state before it.
+    const request = { names: { p1: 'Hrolf', p2: 'Morga' }, before: t.state, lastTurn: [{ type: 'conceded' as const, player: 'p2' }] };
+    const text = altText(conceded, request);
     // SD was dropped in play (by KC's critical, Hrolf scoring its VP) before Morga conceded: it stays
     // dropped; only GH and SA, still standing, left the table with the concession.
     expect(text).toContain('Morga is out of the match; their units are off the table (GH, SA); dropped SD.');
     // The unit strip under a close-up says so too, not "Dropped: SD, GH, SA" nor SD off the table.
-    expect(unitStripAlt(toMapView(conceded))).toMatch(/ Dropped: SD Shambling Dead\. Off the table \(conceded\): GH Ghoul, SA Skeletal Archer\.$/);
+    expect(unitStripAlt(toMapView(conceded, request))).toMatch(/ Dropped: SD Shambling Dead\. Off the table \(conceded\): GH Ghoul, SA Skeletal Archer\.$/);
     // And the panel's player line, over the map.
-    const morga = toMapView(conceded).players.find((p) => p.id === 'p2')!;
+    const morga = toMapView(conceded, request).players.find((p) => p.id === 'p2')!;
     expect([morga.dropped, morga.offTable]).toEqual([['SD'], ['GH', 'SA']]);
+    // The state alone does not tell them apart (the concession is not among a later picture's events):
+    // every gone unit of the player who conceded is off the table then.
+    const later = toMapView(conceded).players.find((p) => p.id === 'p2')!;
+    expect([later.dropped, later.offTable]).toEqual([[], ['SD', 'GH', 'SA']]);
   });
 
   it('says a unit whose card has no Vigor has none, not "Vigor 0/0" (issue 26)', () => {

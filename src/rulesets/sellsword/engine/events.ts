@@ -317,10 +317,7 @@ function onTurnEnded(state: GameState, event: EventOf<'turn-ended'>): GameState 
 
 function onConceded(state: GameState, event: EventOf<'conceded'>): GameState {
   const units = Object.fromEntries(
-    Object.entries(state.units).map(([id, u]) => [
-      id,
-      u.player === event.player && !u.dropped ? { ...u, dropped: true, withdrawn: true as const, at: null } : u,
-    ]),
+    Object.entries(state.units).map(([id, u]) => [id, u.player === event.player && !u.dropped ? { ...u, dropped: true, at: null } : u]),
   );
   return { ...state, out: [...state.out, event.player], conceded: [...(state.conceded ?? []), event.player], units, prompt: null, resume: [] };
 }

@@ -51,11 +51,6 @@ export interface UnitState {
   readonly tokens: Tokens;
   readonly turnTaken: boolean;
   readonly dropped: boolean;
-  /**
-   * Taken off the table by its player's concession (or timeout) while it still stood or waited in
-   * reserve; absent for a unit dropped in play, before the concession too. `dropped` is set as well.
-   */
-  readonly withdrawn?: true;
   /** R30: crowing is once per round. */
   readonly crowed: boolean;
   /** Toughness: wounds still ignorable this round (§4.7), TOUGHNESS_A_ROUND at its start. */

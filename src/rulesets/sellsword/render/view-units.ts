@@ -19,7 +19,12 @@ function factionOf(state: GameState, player: PlayerId): string | null {
   return unit ? cardOf(state, unit).faction : null;
 }
 
-export function playerViews(state: GameState, labels: ReadonlyMap<UnitId, string>, names: Readonly<Record<PlayerId, string>>): PlayerView[] {
+export function playerViews(
+  state: GameState,
+  labels: ReadonlyMap<UnitId, string>,
+  names: Readonly<Record<PlayerId, string>>,
+  withdrawn: ReadonlySet<UnitId> = new Set(),
+): PlayerView[] {
   const used = new Set<string>();
   const spares = [...SPARE_COLOURS];
   const units = Object.values(state.units);
@@ -42,8 +47,8 @@ export function playerViews(state: GameState, labels: ReadonlyMap<UnitId, string
       ...(state.conceded?.includes(id) ? { conceded: true } : {}),
       winner: state.winner === id,
       reserve: mine.filter((u) => !u.dropped && u.at === null).map((u) => labels.get(u.id)!),
-      dropped: mine.filter((u) => u.dropped && !u.withdrawn).map((u) => labels.get(u.id)!),
-      offTable: mine.filter((u) => u.withdrawn).map((u) => labels.get(u.id)!),
+      dropped: mine.filter((u) => u.dropped && !withdrawn.has(u.id)).map((u) => labels.get(u.id)!),
+      offTable: mine.filter((u) => withdrawn.has(u.id)).map((u) => labels.get(u.id)!),
     };
   });
 }
@@ -64,7 +69,12 @@ function boxViews(state: GameState, unit: UnitState): BoxView[] {
   });
 }
 
-export function unitViews(state: GameState, labels: ReadonlyMap<UnitId, string>, players: readonly PlayerView[]): UnitView[] {
+export function unitViews(
+  state: GameState,
+  labels: ReadonlyMap<UnitId, string>,
+  players: readonly PlayerView[],
+  withdrawn: ReadonlySet<UnitId> = new Set(),
+): UnitView[] {
   const board = boardOf(state);
   const active = state.turn?.unit ?? null;
   return Object.values(state.units).map((u) => {
@@ -80,7 +90,7 @@ export function unitViews(state: GameState, labels: ReadonlyMap<UnitId, string>,
       size: p.size,
       span: p.size === 'big' ? 2 : 1,
       where: u.dropped ? 'dropped' : u.at === null ? 'reserve' : 'map',
-      ...(u.withdrawn ? { withdrawn: true as const } : {}),
+      ...(withdrawn.has(u.id) ? { withdrawn: true as const } : {}),
       at: u.dropped || u.at === null ? null : sqOf(board, u.at),
       vigor: u.vigor,
       vigorMax: p.vigorMax,

@@ -6,8 +6,8 @@
  */
 import { TERRAINS } from '../formats/vocabulary';
 import { T, type Board } from '../../../engine';
-import type { GameState } from '../engine';
-import { boardKey, boardOf } from '../engine';
+import type { GameState, UnitId } from '../engine';
+import { apply, boardKey, boardOf } from '../engine';
 import { lastTurnView } from './view-last-turn';
 import { burstPreviewView, declaredView, previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';
@@ -52,16 +52,38 @@ export function boardView(board: Board): BoardView {
   return view;
 }
 
+/**
+ * The units a concession took off the table while they still stood or waited in reserve, told apart
+ * from those of the same player dropped in play before it (issue 26: a unit dropped by an attack, its
+ * VP scored, was listed "off the table (conceded)"). The state does not keep the difference (a
+ * concession drops the rest, unscored), so it is read from the picture's turn: its events replayed from
+ * `before` up to the concession. A picture without the concession among its events counts every gone
+ * unit of a player who conceded.
+ */
+function withdrawnUnits(state: GameState, request: ViewRequest): ReadonlySet<UnitId> {
+  const gone = (player: string, at: GameState) => Object.values(at.units).filter((u) => u.player === player && u.dropped);
+  const out = new Set<UnitId>();
+  for (const player of state.conceded ?? []) for (const u of gone(player, state)) out.add(u.id);
+  if (!request.before || !request.lastTurn) return out;
+  let at = request.before;
+  for (const e of request.lastTurn) {
+    if (e.type === 'conceded') for (const u of gone(e.player, at)) out.delete(u.id);
+    at = apply(at, e);
+  }
+  return out;
+}
+
 /** The whole view of a state. Pure: reads the state, changes nothing. */
 export function toMapView(state: GameState, request: ViewRequest = {}): MapView {
   const board = boardOf(state);
   const labels = unitLabels(state);
-  const players = playerViews(state, labels, request.names ?? {});
+  const withdrawn = withdrawnUnits(state, request);
+  const players = playerViews(state, labels, request.names ?? {}, withdrawn);
   return {
     board: boardView(board),
     entries: state.players.flatMap((p) => (state.entry[p] === undefined ? [] : [{ player: p, at: sqOf(board, state.entry[p]!) }])),
     players,
-    units: unitViews(state, labels, players),
+    units: unitViews(state, labels, players, withdrawn),
     // The state after a turn's end still holds the phase it was taken in (the next phase starts later).
     status: request.lastTurn && !state.turn ? { ...statusLine(state, labels), played: state.phase } : statusLine(state, labels),
     lastTurn: request.lastTurn ? lastTurnView(state, labels, players, request.lastTurn, request.before) : null,
