@@ -96,6 +96,11 @@ export interface TagSpace {
   readonly tokens: readonly Rect[];
   /** Squares better left clear (a dropped unit's cross): never under a word tag, under a badge only when nothing else fits. */
   readonly soft: readonly Rect[];
+  /**
+   * Squares with a number of their own (an objective's): a numbered list badge keeps off them when it
+   * can, so its number is not read as theirs (issue 26: a ① on objective 3's square).
+   */
+  readonly numbered?: readonly Rect[];
   /** Side of a square in pixels: sets how far a tag may wander. */
   readonly cell: number;
 }
@@ -276,7 +281,10 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
       continue;
     }
     const side = badgeSide(r.px);
-    const badge = find([...r.spots, ...spiral(r.anchor, cell, BADGE_REACH)], side, side);
+    const badgeSpots = [...r.spots, ...spiral(r.anchor, cell, BADGE_REACH)];
+    const numbered = space.numbered ?? [];
+    const offNumbers = badgeSpots.filter((p) => numbered.every((n) => overlap(inside(p, side, side), n) === 0));
+    const badge = find(offNumbers, side, side, offNumbers.length, undefined, false) ?? find(badgeSpots, side, side);
     listed++;
     placed.push({ ...base, lines: [base.text], rect: badge ?? inside(r.anchor, side, side), number: listed, forced: badge === null });
   }

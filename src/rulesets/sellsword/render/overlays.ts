@@ -729,6 +729,10 @@ export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpac
     bounds,
     tokens: view.units.flatMap((u) => (u.at ? [square(u.at, u.span)] : [])),
     soft: (view.lastTurn?.drops ?? []).flatMap((d) => (d.at ? [square(d.at, d.span)] : [])),
+    // Objective squares carry the objective's number: a list badge's number there was read as it.
+    numbered: view.board.objectives.flatMap((area) =>
+      area.map((i) => ({ ...cornerOf(g, { col: i % view.board.width, row: Math.floor(i / view.board.width) }), w: g.cell, h: g.cell })),
+    ),
     cell: g.cell,
   };
 }
