@@ -66,9 +66,9 @@ describe('/move suggestions', () => {
     const state = yard();
     const moved = { ...state, turn: { ...state.turn!, unit: 'kn', actsLeft: 2, movePoints: 2 } };
     const names = squareChoices(moved, 'p1', 'kn', '', false).map((c) => c.name);
-    expect(names.some((n) => /costs 7 \(over its card's Move 5: 2 left from its last move\)/.test(n))).toBe(true);
-    expect(names.filter((n) => /costs [1-5]\b/.test(n)).every((n) => !n.includes('over its card'))).toBe(true);
-    expect(squareChoices(state, 'p1', 'kn', '', false).some((c) => c.name.includes('over its card'))).toBe(false);
+    expect(names.some((n) => /costs 7 \(Move 5 \+ 2 left from its last move\)/.test(n))).toBe(true);
+    expect(names.filter((n) => /costs [1-5]\b/.test(n)).every((n) => !n.includes('left from its last move'))).toBe(true);
+    expect(squareChoices(state, 'p1', 'kn', '', false).some((c) => c.name.includes('left from its last move'))).toBe(false);
   });
 
   it('list what is being typed in board order, the square typed first, not by cost', () => {

@@ -401,13 +401,15 @@ function overCardMove(game: GameState, unit: UnitState): { readonly card: number
   const card = printedStat(game, unit, 'move');
   const now = profile(game, unit).move;
   const left = game.turn?.unit === unit.id ? game.turn.movePoints : 0;
-  const why = [now !== card ? `its Move is ${now} now` : '', left > 0 ? `${left} left from its last move` : ''].filter(Boolean);
-  return why.length > 0 ? { card, why: why.join(', ') } : null;
+  if (now === card && left === 0) return null;
+  // "Move 5 + 2 left from its last move", "its Move is 6 now", or both: the sum a player can check (issue 26).
+  const move = now === card ? `Move ${card}` : `its Move is ${now} now`;
+  return { card, why: left > 0 ? `${move} + ${left} left from its last move` : move };
 }
 
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
 export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number], over: ReturnType<typeof overCardMove> = null): string {
-  const parts = [`${o.square} costs ${o.cost}${over && o.cost > over.card ? ` (over its card's Move ${over.card}: ${over.why})` : ''}`];
+  const parts = [`${o.square} costs ${o.cost}${over && o.cost > over.card ? ` (${over.why})` : ''}`];
   if (o.repliers.length > 0) parts.push(replyWarning(o.repliers));
   // A move stops on each damaging square on the way to take its wounds (R19): the stops are named, so
   // "moved M7 to N9" after choosing M11 is no surprise.
