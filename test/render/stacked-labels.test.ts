@@ -76,3 +76,32 @@ describe("a unit's label of several parts (issue 26)", () => {
     expect(label.rect.w).toBeLessThan(tagSize(measuringContext(), label.text, label.px).w * 0.75);
   });
 });
+
+describe("a harm under an attack in one unit's label (issue 26)", () => {
+  // The knight hits the skeleton; then damaging ground wounds it, 5 cold marking a box.
+  const t = twiceAndDropped();
+  const [activated, ...rest] = t.events;
+  const hit = rest.slice(0, 3);
+  const ground: GameEvent = {
+    type: 'wounded',
+    unit: 'open',
+    wound: 5,
+    woundType: 'cold',
+    source: null,
+    cause: 'damaging terrain',
+    from: 'terrain',
+    taken: 5,
+    toughness: 0,
+    avoided: 0,
+    injuries: ['mobility'],
+  };
+  const standing: GameState = { ...t.state, units: { ...t.state.units, open: t.before.units.open! } };
+  const view = toMapView(standing, { lastTurn: [activated!, ...hit, ground], before: t.before });
+  const g = boardGeometry(view.board);
+  const tags = placeTags(overlayTags(g, view), tagSpace(g, view, boardSquares(g, view)), measuringContext());
+
+  it('names its cause, so the ground\'s cold wounds never read as the hit\'s: "-5 cold (terrain)"', () => {
+    const label = tags.find((x) => x.text.startsWith('SW: '))!;
+    expect(label.text).toBe("SW: KN's HIT 10 wounds · -5 cold (terrain)");
+  });
+});

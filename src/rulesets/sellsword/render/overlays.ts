@@ -368,8 +368,11 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     if (!h.at) continue;
     const m = of(h.unit);
     const words = harmWords(h);
-    m.parts.push(words);
-    m.listParts.push(`${words} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`);
+    const caused = `${words} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`;
+    // Under an attack's part, the cause is said: "-5 cold" below "CI's REPLY CRIT 15 wounds" read as
+    // the critical's cold wounds (issue 26).
+    m.parts.push(m.parts.length > 0 ? caused : words);
+    m.listParts.push(caused);
     m.harm ??= h;
   }
   for (const d of last.drops) {
