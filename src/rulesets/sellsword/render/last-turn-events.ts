@@ -15,6 +15,7 @@ import {
   invisibility,
   isGreaterAdvantageTurn,
   objectiveStands,
+  printedStat,
   replyNeedsToken,
   repliesTooDear,
   whyNoTacticsReroll,
@@ -22,7 +23,7 @@ import {
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
-import { automaticWords, recoveredWords, rollNotes } from './roll-words';
+import { automaticWords, needWords, recoveredWords, rollNotes } from './roll-words';
 import type { DropView, HarmView, MoveView } from './view-types';
 
 type EventKind = GameEvent['type'];
@@ -254,6 +255,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       roll: e.rolls.length > 0 ? e.rolls[e.rolls.length - 1]! : null,
       modifier: e.modifier,
       need: e.need,
+      ...needWhy(r, e, attack),
       notes: automatic ? [automaticWords(e.notes, parties)].filter((n) => n !== null) : rollNotes(e.notes, e.modifier, parties, e.origin !== undefined),
       wounds: 0,
       toughness: 0,
@@ -282,6 +284,15 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   r.open.push(rec);
   r.happenings.push(rec);
   if (e.reply) r.replies.delete(`${e.unit}>${e.target}`);
+}
+
+/** Why the roll needed what it did, when that is not the target's printed defence (needWords), from the state as it was rolled. */
+function needWhy(r: TurnReader, e: EventOf<'attack-rolled'>, attack: ReturnType<typeof findAttack>): { needWhy?: string } {
+  const target = r.stateNow().units[e.target];
+  if (!attack || !target || e.rolls.length === 0) return {};
+  const defensive = target.injuries.filter((b) => b === 'defensive').length;
+  const why = needWords(r.name(e.target), attack.vs, printedStat(r.stateNow(), target, attack.vs), e.need, defensive);
+  return why ? { needWhy: why } : {};
 }
 
 /** The open attack a `wounded` event belongs to: the latest by its source on the same unit. */

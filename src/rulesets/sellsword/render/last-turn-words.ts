@@ -210,7 +210,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   const roll =
     a.roll === null
       ? `no roll needed${a.notes.length > 0 ? ` (${a.notes.join(', ')})` : ''}`
-      : `rolled ${rollSum(a.roll, a.modifier, a.notes)}, needing ${a.need} or more`;
+      : `rolled ${rollSum(a.roll, a.modifier, a.notes)}, needing ${a.need} or more${a.needWhy ? ` (${a.needWhy})` : ''}`;
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;

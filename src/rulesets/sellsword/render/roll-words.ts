@@ -110,6 +110,23 @@ export const injuryBonusWords = (n: number): string => (n === 1 ? '+1 for its in
 const defensiveWords = (n: number): string => (n === 1 ? '−2 for its defensive injury' : `−${2 * n} for its ${n} defensive injuries`);
 
 /**
+ * Why an attack's number needed is not the target's printed defence (R28 defensive injuries −2 each,
+ * the shield's +2 to Armor against an attack from further than next to it): "OW's Armor 15, −2 for its
+ * defensive injury". Empty when it is the printed stat. A tester saw KN need 16 against OW, then 17,
+ * with no word why (issue 26). `printed` is the card's stat with its mod; `defensive` the target's
+ * defensive injuries as the roll was made.
+ */
+export function needWords(target: string, stat: string, printed: number, need: number, defensive: number): string {
+  const rest = need - printed + 2 * defensive;
+  // Only what these two rules explain is said; a number they do not explain is left as it is.
+  if (need === printed || (rest !== 0 && rest !== 2)) return '';
+  const parts = [`${target}'s ${stat.charAt(0).toUpperCase()}${stat.slice(1)} ${printed}`];
+  if (defensive > 0) parts.push(defensiveWords(defensive));
+  if (rest === 2) parts.push('+2 for its shield at range');
+  return parts.join(', ');
+}
+
+/**
  * An attack preview's wounds in the measure target suggestions use, with the average labelled as one:
  * "10 wounds if it hits, 8.8 on average" (issue 26: "about 8.8 wounds" beside a suggestion's "10
  * wounds" read as two answers to one question).

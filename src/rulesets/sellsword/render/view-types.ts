@@ -160,6 +160,8 @@ export interface AttackView {
   readonly roll: number | null;
   readonly modifier: number;
   readonly need: number;
+  /** Why `need` is not the target's printed defence ("OW's Armor 15, −2 for its defensive injury"); absent when it is. */
+  readonly needWhy?: string;
   /**
    * What made the modifier, in a player's words ("Longbow +6", "cover −2"), when more than the attack's
    * bonus did; for a hit with no roll, why none was needed. Empty when there is nothing to explain.
