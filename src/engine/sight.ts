@@ -785,6 +785,71 @@ function blockerOf(width: number, key: number): Blocker {
   return { edge: [a, e & 1 ? a + width : a + 1] };
 }
 
+/** A clear sight line for a picture to draw, in squares (multiples of ½, y down). */
+export interface SightLine {
+  /** Where it leaves the looker: the centre of its space, or a point on its boundary. */
+  readonly from: readonly [number, number];
+  /** Where it reaches the target: the centre of its space, or another of its points. */
+  readonly to: readonly [number, number];
+  /**
+   * A step (one of x, y: ±1; the other 0) to the side the line may be drawn off its exact course when
+   * it grazes a wall (runs along its side, passes its corner), the side the wall is not on; [0, 0]
+   * when it touches no wall, or when both sides are shut.
+   */
+  readonly lean: readonly [number, number];
+}
+
+/**
+ * The clear line (R17) a picture draws for "from sees to" (an attack, a sight mark): a straight line
+ * between the two centres can cross a wall the clear lines go round (issue 26: a shot drawn over six
+ * wall squares, that was legal along the wall's side). Candidates, each traced by the same walk as
+ * `sight`: the segment between the two spaces' centres (any point of it outside the looker's space is
+ * an R17 start point), then sight's sample. Preferred: lines that touch no wall, then the one that
+ * passes nearest both centres, then the one whose ends are nearest them; null when none is clear.
+ */
+export function sightLine(board: Board, occupancy: Occupancy, from: Body, to: Body): SightLine | null {
+  const w = new Walk(board, occupancy, from.squares, to.squares, to.size, false);
+  w.fillLook(from.squares);
+  w.fillTarg(to.squares);
+  const [ax, ay] = w.centreOf(from.squares);
+  const [bx, by] = w.centreOf(to.squares);
+  let best: [number, number, number, number] | null = null;
+  let bestScore = Infinity;
+  let bestTouch = false;
+  const consider = (px: number, py: number, qx: number, qy: number): void => {
+    if (px === qx && py === qy) return;
+    w.trace(px, py, qx, qy, STOP_BLOCKED);
+    if (w.rBlocked) return;
+    const len = Math.hypot(qx - px, qy - py);
+    const off = (x: number, y: number) => Math.abs((qx - px) * (y - py) - (qy - py) * (x - px)) / len;
+    const score = (w.rTouch ? 1e6 : 0) + off(ax, ay) + off(bx, by) + 1e-3 * (Math.hypot(px - ax, py - ay) + Math.hypot(qx - bx, qy - by));
+    if (score < bestScore - 1e-9) {
+      bestScore = score;
+      best = [px, py, qx, qy];
+      bestTouch = w.rTouch;
+    }
+  };
+  consider(ax, ay, bx, by);
+  for (let t = 0; t < w.targN; t += 2) for (let l = 0; l < w.lookN; l += 2) consider(w.lookPts[l]!, w.lookPts[l + 1]!, w.targPts[t]!, w.targPts[t + 1]!);
+  const found = best as [number, number, number, number] | null;
+  if (!found) return null;
+  const [px, py, qx, qy] = found;
+  let lean: [number, number] = [0, 0];
+  if (bestTouch) {
+    // The same line half a square to each side, across its course: the side it can be drawn towards
+    // is the one where that line is clear (no wall there).
+    const sideways = Math.abs(qy - py) >= Math.abs(qx - px);
+    const open = [1, -1].filter((k) => {
+      const dx = sideways ? k : 0;
+      const dy = sideways ? 0 : k;
+      w.trace(px + dx, py + dy, qx + dx, qy + dy, STOP_BLOCKED);
+      return !w.rBlocked;
+    });
+    if (open.length === 1) lean = sideways ? [open[0]!, 0] : [0, open[0]!];
+  }
+  return { from: [px / 2, py / 2], to: [qx / 2, qy / 2], lean };
+}
+
 /** §4.5 burst: can the attacker trace sight to the CENTRE of the origin square (walls block as in R17). */
 export function seesCentre(board: Board, occupancy: Occupancy, from: Body, square: number): boolean {
   const w = new Walk(board, occupancy, from.squares, [], 3, true);

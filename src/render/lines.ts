@@ -85,3 +85,26 @@ export function haloLine(
   ctx.stroke();
   ctx.setLineDash([]);
 }
+
+/** A polyline stroked over a halo, its corners rounded, as haloLine draws one segment. */
+export function haloPath(
+  ctx: Ctx,
+  points: readonly { x: number; y: number }[],
+  halo: string,
+  haloWidth: number,
+  colour: string,
+  width: number,
+  dash: number[],
+): void {
+  ctx.beginPath();
+  points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = halo;
+  ctx.lineWidth = haloWidth;
+  ctx.stroke();
+  ctx.setLineDash(dash);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}

@@ -127,7 +127,8 @@ export {
 export type { Table } from './table';
 
 // Sight and range.
-export { areAdjacent, flanked, invisibility, invisibleTo, rangeBetween, sightOf, squaresInSight } from './targeting';
+export { areAdjacent, flanked, invisibility, invisibleTo, rangeBetween, sightLineOf, sightOf, squaresInSight } from './targeting';
+export type { SightLine } from '../../../engine/sight';
 
 // Trait reach.
 export { traitReach } from './traits';

@@ -7,7 +7,7 @@ import { cannotSee } from './sight-words';
 import type { Attack } from '../formats/card';
 import { nearestIn } from '../../../engine/distance';
 import { areEnemies } from './sides';
-import { type Blocker, mayHide, sight, sightBlockers, type Body, type Occupancy, type Sight } from '../../../engine/sight';
+import { type Blocker, mayHide, sight, sightBlockers, sightLine, type Body, type Occupancy, type Sight, type SightLine } from '../../../engine/sight';
 import type { GameState, UnitState } from './state';
 import { hasTrait, profile, type Profile } from './stats';
 import { cardOf, label, onMap, SIZE_RANK, squaresOf, tableMemo, tableOf, unitList } from './table';
@@ -27,6 +27,15 @@ export function occupancyBetween(state: GameState, a: UnitState, b: UnitState): 
 /** What stops each sight line from looker to target (R17), for a refusal's words; null when it sees. */
 export function blockedLines(state: GameState, looker: UnitState, target: UnitState): Blocker[][] | null {
   return sightBlockers(tableOf(state).board, occupancyBetween(state, looker, target), bodyOf(state, looker), bodyOf(state, target));
+}
+
+/**
+ * The clear line a picture draws from looker to target (engine/sight.ts sightLine, the same walk as
+ * sightOf), everyone else in the way as for an attack; null when no line is clear.
+ */
+export function sightLineOf(state: GameState, looker: UnitState, target: UnitState): SightLine | null {
+  if (looker.at === null || target.at === null) return null;
+  return sightLine(tableOf(state).board, occupancyBetween(state, looker, target), bodyOf(state, looker), bodyOf(state, target));
 }
 
 /** Per table, looker id and target id: the last sight traced between them, with their places. */

@@ -18,6 +18,7 @@ import {
   printedStat,
   replyNeedsToken,
   repliesTooDear,
+  sightLineOf,
   whyNoTacticsReroll,
 } from '../engine';
 import type { Happening, PromptWords } from './happenings';
@@ -226,6 +227,18 @@ function hiddenByOf(r: TurnReader, unit: string, target: string): 'status' | 'te
   return a && t && a.at !== null && t.at !== null ? invisibility(now, a, t) : null;
 }
 
+/**
+ * The clear line the shot went along (engine sightLineOf), on the state as the roll was made, when the
+ * two stood where the reader has them; none for a burst (its line of sight is to its centre square).
+ */
+function shotLine(r: TurnReader, e: EventOf<'attack-rolled'>): { line?: ReturnType<typeof sightLineOf> } {
+  if (e.origin !== undefined) return {};
+  const now = r.stateNow();
+  const [a, t] = [now.units[e.unit], now.units[e.target]];
+  if (!a || !t || a.dropped || t.dropped || a.at === null || t.at === null || a.at !== r.pos.get(e.unit) || t.at !== r.pos.get(e.target)) return {};
+  return { line: sightLineOf(now, a, t) };
+}
+
 function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   if (e.origin !== undefined) r.burstAt(e.unit, e.attack, e.origin);
   const attacker = r.unitAt(e.unit);
@@ -252,6 +265,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       to: r.where(e.target),
       toSpan: r.spanOf(e.target),
       result: resultOf(e),
+      ...shotLine(r, e),
       roll: e.rolls.length > 0 ? e.rolls[e.rolls.length - 1]! : null,
       modifier: e.modifier,
       need: e.need,

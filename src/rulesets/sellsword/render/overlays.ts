@@ -12,7 +12,7 @@ import { drawArea } from '../../../render/table-marks';
 import { objectiveBadges } from '../../../render/objective-badges';
 import { entryMark } from './legend';
 import { harmWords } from './wound-words';
-import { haloLine, pathLine } from '../../../render/lines';
+import { haloLine, haloPath, pathLine } from '../../../render/lines';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
 import type {
@@ -30,10 +30,33 @@ import type {
   Sq,
   UnitView,
 } from './view';
+import type { SightLine } from '../engine';
 
 type Ctx = SKRSContext2D;
 
 const centre = (g: BoardGeometry, at: Sq, span: 1 | 2): Point => centreOf(g, at, span);
+
+/**
+ * The points a shot's or a sight mark's line runs through, from `a` (the looker's token) to `b` (the
+ * target's): to the engine's clear line (sightLine: from a point of the looker's space to one of the
+ * target's), along it, and on into the target. Drawn a tenth of a square off its course to the side
+ * the engine names (lean), so a line along a wall's side shows beside the wall, not on it. Without a
+ * line, straight from a to b. The two stubs lie in the looker's and the target's own squares.
+ */
+export function shotPoints(g: BoardGeometry, line: SightLine | null | undefined, a: Point, b: Point): Point[] {
+  if (!line) return [a, b];
+  const nudge = g.cell * 0.1;
+  const at = (p: readonly [number, number]): Point => ({
+    x: g.margin + p[0] * g.cell + line.lean[0] * nudge,
+    y: g.margin + p[1] * g.cell + line.lean[1] * nudge,
+  });
+  const out: Point[] = [a];
+  for (const p of [at(line.from), at(line.to), b]) {
+    const last = out[out.length - 1]!;
+    if (Math.hypot(p.x - last.x, p.y - last.y) > 1) out.push(p);
+  }
+  return out.length >= 2 ? out : [a, b];
+}
 
 const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => number[]; word: string | null }> = {
   move: { core: PATH, dash: () => [], word: null },
@@ -237,6 +260,8 @@ interface AttackLine {
   readonly attack: AttackView;
   readonly start: Point;
   readonly end: Point;
+  /** The line as drawn, start to end: straight, or round a wall along the shot's clear line (shotPoints). */
+  readonly points: readonly Point[];
   readonly ux: number;
   readonly uy: number;
   readonly colour: string;
@@ -259,31 +284,38 @@ export function attackLines(g: BoardGeometry, last: LastTurnView, places: Readon
     const toBox = box(a.target, a.to, a.toSpan);
     const p = fromBox.mid;
     const q = toBox.mid;
-    const len = Math.hypot(q.x - p.x, q.y - p.y);
-    if (len < 1) continue;
-    const ux = (q.x - p.x) / len;
-    const uy = (q.y - p.y) / len;
+    if (Math.hypot(q.x - p.x, q.y - p.y) < 1) continue;
     // Attacks between the same two units (an attack and its reply) are drawn side by side.
     const key = [a.attacker, a.target].sort().join('|');
     const n = pairs.get(key) ?? 0;
     pairs.set(key, n + 1);
+    const route = shotPoints(g, a.line, p, q);
+    const unit = (s: Point, t: Point) => {
+      const d = Math.hypot(t.x - s.x, t.y - s.y) || 1;
+      return { x: (t.x - s.x) / d, y: (t.y - s.y) / d, len: d };
+    };
+    const first = unit(route[0]!, route[1]!);
+    const last = unit(route[route.length - 2]!, route[route.length - 1]!);
+    const ux = last.x;
+    const uy = last.y;
     const off = n === 0 ? 0 : (n % 2 === 1 ? 1 : -1) * Math.ceil(n / 2) * g.cell * 0.22;
     const ox = -uy * off;
     const oy = ux * off;
     // From the attacker's square edge to just inside the target's, so the line and its arrowhead
     // cross as little of either token (and its label) as they can; between neighbours the arrow
     // sits on the border between them.
-    const edge = (size: number) => size / 2 / Math.max(Math.abs(ux), Math.abs(uy));
-    const from = Math.min(edge(fromBox.size) - g.cell * 0.1, len / 2);
+    const edge = (size: number, u: { x: number; y: number }) => size / 2 / Math.max(Math.abs(u.x), Math.abs(u.y));
+    const from = Math.min(edge(fromBox.size, first) - g.cell * 0.1, route.length === 2 ? first.len / 2 : first.len - 1);
     // Into a unit it dropped, the arrowhead goes wholly inside the square it left (empty now, or
     // drawn under the unit there since): its base reached over the attacker's token beside it, the
     // winner's in a final picture (issue 26).
-    const to = edge(toBox.size) - g.cell * (a.dropped ? 0.14 + HEAD * 0.95 : 0.14);
-    const start = { x: p.x + ux * from + ox, y: p.y + uy * from + oy };
+    const to = Math.min(edge(toBox.size, last) - g.cell * (a.dropped ? 0.14 + HEAD * 0.95 : 0.14), last.len - 1);
+    const start = { x: p.x + first.x * from + ox, y: p.y + first.y * from + oy };
     const end = { x: q.x - ux * to + ox, y: q.y - uy * to + oy };
+    const points = [start, ...route.slice(1, -1).map((r) => ({ x: r.x + ox, y: r.y + oy })), end];
     const colour = a.reply ? REPLY : a.result === 'critical' || a.result === 'automatic' ? CRITICAL : a.result === 'miss' ? MISS : HIT;
     const width = Math.max(2.5, g.cell * (a.result === 'critical' || a.result === 'automatic' ? 0.12 : 0.08));
-    lines.push({ attack: a, start, end, ux, uy, colour, width });
+    lines.push({ attack: a, start, end, points, ux, uy, colour, width });
   }
   return lines;
 }
@@ -293,10 +325,10 @@ export function attackLines(g: BoardGeometry, last: LastTurnView, places: Readon
  * never covers that unit's label; its head (drawAttackHeads) goes over them.
  */
 export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): void {
-  for (const { attack: a, start, end, colour, width } of attackLines(g, last, places)) {
+  for (const { attack: a, points, colour, width } of attackLines(g, last, places)) {
     ctx.save();
     ctx.lineCap = 'round';
-    haloLine(ctx, start, end, '#ffffff', width + 4, colour, width, a.result === 'miss' ? [g.cell * 0.18, g.cell * 0.14] : []);
+    haloPath(ctx, points, '#ffffff', width + 4, colour, width, a.result === 'miss' ? [g.cell * 0.18, g.cell * 0.14] : []);
     ctx.restore();
   }
 }
@@ -562,10 +594,9 @@ export function drawSight(ctx: Ctx, g: BoardGeometry, sight: SightView): void {
     const to = centre(g, t.at, t.span);
     ctx.save();
     ctx.lineCap = 'round';
-    haloLine(
+    haloPath(
       ctx,
-      from,
-      to,
+      shotPoints(g, t.line, from, to),
       'rgba(255,255,255,0.85)',
       Math.max(4, g.cell * 0.1),
       SIGHT[t.mark],

@@ -9,7 +9,7 @@ import { attackOdds, attackOutlook, burstArea, burstOutlook, chargeOptions, char
 import type { GameState, UnitId, UnitState } from '../engine';
 import { profile } from '../engine';
 import { boardOf, cardOf, onMap, squaresOf, tableOf, unitOf } from '../engine';
-import { invisibleTo, rangeBetween, sightOf, squaresInSight } from '../engine';
+import { invisibleTo, rangeBetween, sightLineOf, sightOf, squaresInSight } from '../engine';
 import {
   sqOf,
   type BurstPreviewView,
@@ -66,7 +66,8 @@ export function sightView(state: GameState, labels: ReadonlyMap<UnitId, string>,
   const targets = enemiesOf(state, unit).map((e) => {
     const seen = sightOf(state, unit, e);
     const mark: SightMark = !seen.visible ? 'blocked' : invisibleTo(state, unit, e, seen) ? 'invisible' : seen.cover ? 'cover' : 'clear';
-    return { unit: labels.get(e.id)!, at: atOf(state, e)!, span: spanOf(state, e), mark, range: rangeBetween(state, unit, e) };
+    const line = seen.visible ? sightLineOf(state, unit, e) : null;
+    return { unit: labels.get(e.id)!, at: atOf(state, e)!, span: spanOf(state, e), mark, range: rangeBetween(state, unit, e), line };
   });
   const board = boardOf(state);
   const seen = squaresInSight(state, unit);

@@ -6,7 +6,7 @@
 import type { WoundType, StatusName, Size } from '../formats/vocabulary';
 import { colOf, nameOf, rowOf, type Board } from '../../../engine';
 import type { GameEvent } from '../engine';
-import type { ActsChange, GameState, PlayerId, UnitId } from '../engine';
+import type { ActsChange, GameState, PlayerId, SightLine, UnitId } from '../engine';
 import type { TokenShape } from '../../../render/palette';
 import type { BoardView, Sq } from '../../../render/board-view';
 
@@ -156,6 +156,12 @@ export interface AttackView {
   readonly to: Sq | null;
   readonly toSpan: 1 | 2;
   readonly result: AttackResult;
+  /**
+   * The clear line the shot went along (engine sightLineOf, on the state as the roll was made), drawn
+   * instead of the line between centres, which may cross a wall the shot went round (issue 26).
+   * Absent for a burst, and when where the two stood then is not known.
+   */
+  readonly line?: SightLine | null;
   /** The d20 that counted, the modifier and the number needed. */
   readonly roll: number | null;
   readonly modifier: number;
@@ -264,7 +270,15 @@ export interface SightView {
   readonly unit: string;
   readonly from: Sq;
   readonly span: 1 | 2;
-  readonly targets: readonly { readonly unit: string; readonly at: Sq; readonly span: 1 | 2; readonly mark: SightMark; readonly range: number }[];
+  readonly targets: readonly {
+    readonly unit: string;
+    readonly at: Sq;
+    readonly span: 1 | 2;
+    readonly mark: SightMark;
+    readonly range: number;
+    /** The clear line its mark is drawn along (engine sightLineOf); null out of sight. */
+    readonly line?: SightLine | null;
+  }[];
   /** The squares out of its sight (engine squaresInSight), walls left out: shaded, so what it cannot see reads at a glance. */
   readonly blocked: readonly Sq[];
 }
