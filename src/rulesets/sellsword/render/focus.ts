@@ -61,6 +61,9 @@ export function turnSquares(view: MapView, endsOnly = false): { at: Sq; span: 1 
   for (const b of last.bursts) for (const at of b.squares) out.push({ at, span: 1 });
   for (const h of last.harms) if (h.at) out.push({ at: h.at, span: h.span });
   for (const d of last.drops) if (d.at) out.push({ at: d.at, span: d.span });
+  // A charge's target, before its attack is rolled too: a close-up mid-charge (its wound prompt on the
+  // way) showed the charger and left out whom it charged (issue 26).
+  for (const h of last.happenings) if (h.kind === 'charge') out.push(...squareOf(view, h.target));
   if (out.length === 0 && last.unit !== null) {
     const u = view.units.find((x) => x.label === last.unit && x.at);
     if (u?.at) out.push({ at: u.at, span: u.span });
@@ -140,7 +143,11 @@ function overlayWindow(view: MapView, squares: { at: Sq; span: 1 | 2 }[]): Focus
   }
   const own = squares[0]!;
   const near = (s: { at: Sq }) => Math.max(Math.abs(s.at.col - own.at.col), Math.abs(s.at.row - own.at.row));
-  const sorted = [...squares].sort((a, b) => near(a) - near(b));
+  // For sight, the enemies it sees come before those it does not, however near: a close-up that kept
+  // two NO SIGHT enemies and left out the one enemy in sight (its COVER 9 said only in the key) missed
+  // what the picture was asked for (issue 26).
+  const unseen = (s: { at: Sq }) => (view.sight?.targets.some((t) => t.mark === 'blocked' && t.at.col === s.at.col && t.at.row === s.at.row) ? 1 : 0);
+  const sorted = [own, ...squares.slice(1).sort((a, b) => unseen(a) - unseen(b) || near(a) - near(b))];
   // Before falling back to the unit alone, keep its nearest one or two marks (for sight, the nearest
   // enemies): a close-up of the unit with none of what it looks at told a phone nothing (issue 26).
   const half = sorted.slice(0, Math.ceil(squares.length / 2));
@@ -152,7 +159,9 @@ function overlayWindow(view: MapView, squares: { at: Sq; span: 1 | 2 }[]): Focus
   ];
   for (const [some, wide] of tries) {
     const w = some.length > 0 ? windowOver(view.board, some, wide) : null;
-    if (w) return fitted(view.board, some.slice(0, 1), w, (fit) => focusLayout(view, fit));
+    // Rows are given up round the unit, and for sight round the enemies it sees in the window too.
+    const kept = some.filter((s, i) => i === 0 || (view.sight && !unseen(s)));
+    if (w) return fitted(view.board, kept, w, (fit) => focusLayout(view, fit));
   }
   return null;
 }
