@@ -10,7 +10,7 @@ import { boardGeometry, type BoardGeometry } from '../../src/render/layout';
 import type { Point } from '../../src/render/tags';
 import type { GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import { boardOf } from '../../src/rulesets/sellsword/engine/table';
-import { attackLines, shotPoints } from '../../src/rulesets/sellsword/render/overlays';
+import { attackLines, declaredLine, previewLine, shotPoints } from '../../src/rulesets/sellsword/render/overlays';
 import { sharedPlaces } from '../../src/rulesets/sellsword/render/units';
 import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { table } from './states';
@@ -69,5 +69,25 @@ describe('a shot past a wall (issue 26)', () => {
     const from = { x: g.margin + 11.5 * g.cell, y: g.margin + 4.5 * g.cell };
     const to = { x: g.margin + 11.5 * g.cell, y: g.margin + 12.5 * g.cell };
     expect(wallsCrossed(g, shotPoints(g, sa.line, from, to))).toEqual([]);
+  });
+});
+
+describe('an attack to come past a wall (issue 26)', () => {
+  it("SA's previewed shot on LO and the same shot declared to a reply prompt are drawn beside the wall", () => {
+    const view = toMapView(state, { preview: { unit: 'sa', attack: 'bow', target: 'lo' } });
+    const g = boardGeometry(view.board);
+    expect(view.preview!.odds, view.preview!.problem ?? '').not.toBeNull();
+    expect(wallsCrossed(g, previewLine(g, view.preview!)!.points)).toEqual([]);
+    const declared = {
+      attacker: 'SA',
+      target: 'LO',
+      attack: 'Bow',
+      from: view.preview!.from!,
+      fromSpan: 1,
+      to: view.preview!.to!,
+      toSpan: 1,
+      line: view.preview!.line,
+    } as const;
+    expect(wallsCrossed(g, declaredLine(g, declared)!.points)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { drawArea } from '../../../render/table-marks';
 import { objectiveBadges } from '../../../render/objective-badges';
 import { entryMark } from './legend';
 import { harmWords } from './wound-words';
-import { haloLine, haloPath, pathLine } from '../../../render/lines';
+import { haloPath, pathLine } from '../../../render/lines';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
 import type {
@@ -622,24 +622,29 @@ function sightTags(g: BoardGeometry, sight: SightView): TagRequest[] {
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-function previewLine(g: BoardGeometry, preview: PreviewView): { p: Point; end: Point; ux: number; uy: number } | null {
+/** The preview's arrow: along the clear line (shotPoints) to just inside the target's square. */
+export function previewLine(g: BoardGeometry, preview: PreviewView): { p: Point; end: Point; ux: number; uy: number; points: Point[] } | null {
   if (!preview.from || !preview.to) return null;
   const p = centre(g, preview.from, preview.fromSpan);
   const q = centre(g, preview.to, preview.toSpan);
-  const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-  const ux = (q.x - p.x) / len;
-  const uy = (q.y - p.y) / len;
-  return { p, end: { x: q.x - ux * g.cell * 0.42 * preview.toSpan, y: q.y - uy * g.cell * 0.42 * preview.toSpan }, ux, uy };
+  const route = shotPoints(g, preview.line, p, q);
+  const a = route[route.length - 2]!;
+  const len = Math.hypot(q.x - a.x, q.y - a.y) || 1;
+  const ux = (q.x - a.x) / len;
+  const uy = (q.y - a.y) / len;
+  const back = Math.min(g.cell * 0.42 * preview.toSpan, len - 1);
+  const end = { x: q.x - ux * back, y: q.y - uy * back };
+  return { p, end, ux, uy, points: [...route.slice(0, -1), end] };
 }
 
 export function drawPreview(ctx: Ctx, g: BoardGeometry, preview: PreviewView): void {
   const line = previewLine(g, preview);
   if (!line) return;
-  const { p, end, ux, uy } = line;
+  const { points, end, ux, uy } = line;
   const colour = preview.odds ? PREVIEW : MISS;
   ctx.save();
   ctx.lineCap = 'round';
-  haloLine(ctx, p, end, '#ffffff', g.cell * 0.14 + 4, colour, g.cell * 0.14, preview.odds ? [] : [g.cell * 0.18, g.cell * 0.14]);
+  haloPath(ctx, points, '#ffffff', g.cell * 0.14 + 4, colour, g.cell * 0.14, preview.odds ? [] : [g.cell * 0.18, g.cell * 0.14]);
   ctx.restore();
   arrowhead(ctx, end.x, end.y, Math.atan2(uy, ux), g.cell * 0.5, colour, '#ffffff');
 }
@@ -685,17 +690,23 @@ function previewTags(g: BoardGeometry, preview: PreviewView): TagRequest[] {
  * The attack a reply prompt asks about (view.declared), from the attacker's square edge to just inside
  * the target's, as an attack's line runs (attackLines): the replier sees who attacks whom (issue 26).
  */
-function declaredLine(g: BoardGeometry, d: DeclaredView): { start: Point; end: Point; ux: number; uy: number } | null {
+export function declaredLine(g: BoardGeometry, d: DeclaredView): { start: Point; end: Point; ux: number; uy: number; points: Point[] } | null {
   const p = centre(g, d.from, d.fromSpan);
   const q = centre(g, d.to, d.toSpan);
-  const len = Math.hypot(q.x - p.x, q.y - p.y);
-  if (len < 1) return null;
-  const ux = (q.x - p.x) / len;
-  const uy = (q.y - p.y) / len;
-  const edge = (span: number) => (g.cell * span) / 2 / Math.max(Math.abs(ux), Math.abs(uy));
-  const from = Math.min(edge(d.fromSpan) - g.cell * 0.1, len / 2);
-  const to = edge(d.toSpan) - g.cell * 0.14;
-  return { start: { x: p.x + ux * from, y: p.y + uy * from }, end: { x: q.x - ux * to, y: q.y - uy * to }, ux, uy };
+  if (Math.hypot(q.x - p.x, q.y - p.y) < 1) return null;
+  const route = shotPoints(g, d.line, p, q);
+  const unit = (s: Point, t: Point) => {
+    const n = Math.hypot(t.x - s.x, t.y - s.y) || 1;
+    return { x: (t.x - s.x) / n, y: (t.y - s.y) / n, len: n };
+  };
+  const first = unit(route[0]!, route[1]!);
+  const last = unit(route[route.length - 2]!, route[route.length - 1]!);
+  const edge = (span: number, u: { x: number; y: number }) => (g.cell * span) / 2 / Math.max(Math.abs(u.x), Math.abs(u.y));
+  const from = Math.min(edge(d.fromSpan, first) - g.cell * 0.1, route.length === 2 ? first.len / 2 : first.len - 1);
+  const to = Math.min(edge(d.toSpan, last) - g.cell * 0.14, last.len - 1);
+  const start = { x: p.x + first.x * from, y: p.y + first.y * from };
+  const end = { x: q.x - last.x * to, y: q.y - last.y * to };
+  return { start, end, ux: last.x, uy: last.y, points: [start, ...route.slice(1, -1), end] };
 }
 
 /** The declared attack's line, under the tokens (heads: its arrowhead, over them), in the colour of an attack to come. */
@@ -706,7 +717,7 @@ export function drawDeclared(ctx: Ctx, g: BoardGeometry, d: DeclaredView, heads:
   ctx.save();
   ctx.lineCap = 'round';
   if (heads) arrowhead(ctx, line.end.x, line.end.y, Math.atan2(line.uy, line.ux), g.cell * HEAD, PREVIEW, '#ffffff');
-  else haloLine(ctx, line.start, line.end, '#ffffff', width + 4, PREVIEW, width, []);
+  else haloPath(ctx, line.points, '#ffffff', width + 4, PREVIEW, width, []);
   ctx.restore();
 }
 

@@ -91,6 +91,7 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
     fromSpan: spanOf(state, unit),
     to: atOf(state, target),
     toSpan: spanOf(state, target),
+    ...(req.charge ? {} : { line: sightLineOf(state, unit, target) }),
   };
   if (req.charge) {
     // A charge attacks from the end of its path; attackOdds judges it there too.
@@ -178,5 +179,6 @@ export function declaredView(state: GameState, labels: ReadonlyMap<UnitId, strin
     fromSpan: spanOf(state, attacker),
     to,
     toSpan: spanOf(state, target),
+    line: sightLineOf(state, attacker, target),
   };
 }

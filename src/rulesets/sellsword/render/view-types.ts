@@ -292,6 +292,8 @@ export interface PreviewView {
   readonly fromSpan: 1 | 2;
   readonly to: Sq | null;
   readonly toSpan: 1 | 2;
+  /** The clear line its arrow is drawn along (engine sightLineOf); none for a charge, made from beside its target. */
+  readonly line?: SightLine | null;
   /** Null when the attack cannot be made; `problem` says why. */
   readonly odds: {
     readonly chance: number;
@@ -335,6 +337,8 @@ export interface DeclaredView {
   readonly fromSpan: 1 | 2;
   readonly to: Sq;
   readonly toSpan: 1 | 2;
+  /** The clear line its arrow is drawn along (engine sightLineOf). */
+  readonly line?: SightLine | null;
 }
 
 export const sqOf = (board: Pick<Board, 'width'>, i: number): Sq => ({ name: nameOf(board, i), col: colOf(board, i), row: rowOf(board, i) });
