@@ -73,17 +73,7 @@ export function haloLine(
   width: number,
   dash: number[],
 ): void {
-  ctx.beginPath();
-  ctx.moveTo(from.x, from.y);
-  ctx.lineTo(to.x, to.y);
-  ctx.strokeStyle = halo;
-  ctx.lineWidth = haloWidth;
-  ctx.stroke();
-  ctx.setLineDash(dash);
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = width;
-  ctx.stroke();
-  ctx.setLineDash([]);
+  haloPath(ctx, [from, to], halo, haloWidth, colour, width, dash);
 }
 
 /** A polyline stroked over a halo, its corners rounded, as haloLine draws one segment. */

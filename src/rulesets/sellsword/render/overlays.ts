@@ -268,6 +268,39 @@ interface AttackLine {
   readonly width: number;
 }
 
+/**
+ * An attack's line from the attacker's square edge to `to.inset` inside the target's, along the shot's
+ * clear line (shotPoints), so the line and its arrowhead cross as little of either token (and its
+ * label) as they can; between neighbours the arrow sits on the border between them. The `n`th line
+ * between the same two units (an attack and its reply) is drawn beside the others. `ux`, `uy`: the
+ * direction it ends in, for the arrowhead.
+ */
+function edgeToEdge(
+  g: BoardGeometry,
+  line: Parameters<typeof shotPoints>[1],
+  from: { readonly p: Point; readonly size: number },
+  to: { readonly q: Point; readonly size: number; readonly inset: number },
+  n: number,
+): { start: Point; end: Point; points: Point[]; ux: number; uy: number } {
+  const route = shotPoints(g, line, from.p, to.q);
+  const unit = (s: Point, t: Point) => {
+    const d = Math.hypot(t.x - s.x, t.y - s.y) || 1;
+    return { x: (t.x - s.x) / d, y: (t.y - s.y) / d, len: d };
+  };
+  const first = unit(route[0]!, route[1]!);
+  const last = unit(route[route.length - 2]!, route[route.length - 1]!);
+  const off = n === 0 ? 0 : (n % 2 === 1 ? 1 : -1) * Math.ceil(n / 2) * g.cell * 0.22;
+  const ox = -last.y * off;
+  const oy = last.x * off;
+  const edge = (size: number, u: { x: number; y: number }) => size / 2 / Math.max(Math.abs(u.x), Math.abs(u.y));
+  const out = Math.min(edge(from.size, first) - g.cell * 0.1, route.length === 2 ? first.len / 2 : first.len - 1);
+  const back = Math.min(edge(to.size, last) - to.inset, last.len - 1);
+  const start = { x: from.p.x + first.x * out + ox, y: from.p.y + first.y * out + oy };
+  const end = { x: to.q.x - last.x * back + ox, y: to.q.y - last.y * back + oy };
+  const points = [start, ...route.slice(1, -1).map((r) => ({ x: r.x + ox, y: r.y + oy })), end];
+  return { start, end, points, ux: last.x, uy: last.y };
+}
+
 /** Where each attack's line runs: from the attacker's edge to the target's, side by side for an attack and its reply. */
 export function attackLines(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): AttackLine[] {
   const pairs = new Map<string, number>();
@@ -289,30 +322,11 @@ export function attackLines(g: BoardGeometry, last: LastTurnView, places: Readon
     const key = [a.attacker, a.target].sort().join('|');
     const n = pairs.get(key) ?? 0;
     pairs.set(key, n + 1);
-    const route = shotPoints(g, a.line, p, q);
-    const unit = (s: Point, t: Point) => {
-      const d = Math.hypot(t.x - s.x, t.y - s.y) || 1;
-      return { x: (t.x - s.x) / d, y: (t.y - s.y) / d, len: d };
-    };
-    const first = unit(route[0]!, route[1]!);
-    const last = unit(route[route.length - 2]!, route[route.length - 1]!);
-    const ux = last.x;
-    const uy = last.y;
-    const off = n === 0 ? 0 : (n % 2 === 1 ? 1 : -1) * Math.ceil(n / 2) * g.cell * 0.22;
-    const ox = -uy * off;
-    const oy = ux * off;
-    // From the attacker's square edge to just inside the target's, so the line and its arrowhead
-    // cross as little of either token (and its label) as they can; between neighbours the arrow
-    // sits on the border between them.
-    const edge = (size: number, u: { x: number; y: number }) => size / 2 / Math.max(Math.abs(u.x), Math.abs(u.y));
-    const from = Math.min(edge(fromBox.size, first) - g.cell * 0.1, route.length === 2 ? first.len / 2 : first.len - 1);
     // Into a unit it dropped, the arrowhead goes wholly inside the square it left (empty now, or
     // drawn under the unit there since): its base reached over the attacker's token beside it, the
     // winner's in a final picture (issue 26).
-    const to = Math.min(edge(toBox.size, last) - g.cell * (a.dropped ? 0.14 + HEAD * 0.95 : 0.14), last.len - 1);
-    const start = { x: p.x + first.x * from + ox, y: p.y + first.y * from + oy };
-    const end = { x: q.x - ux * to + ox, y: q.y - uy * to + oy };
-    const points = [start, ...route.slice(1, -1).map((r) => ({ x: r.x + ox, y: r.y + oy })), end];
+    const inset = g.cell * (a.dropped ? 0.14 + HEAD * 0.95 : 0.14);
+    const { start, end, points, ux, uy } = edgeToEdge(g, a.line, { p, size: fromBox.size }, { q, size: toBox.size, inset }, n);
     const colour = a.reply ? REPLY : a.result === 'critical' || a.result === 'automatic' ? CRITICAL : a.result === 'miss' ? MISS : HIT;
     const width = Math.max(2.5, g.cell * (a.result === 'critical' || a.result === 'automatic' ? 0.12 : 0.08));
     lines.push({ attack: a, start, end, points, ux, uy, colour, width });
@@ -694,19 +708,7 @@ export function declaredLine(g: BoardGeometry, d: DeclaredView): { start: Point;
   const p = centre(g, d.from, d.fromSpan);
   const q = centre(g, d.to, d.toSpan);
   if (Math.hypot(q.x - p.x, q.y - p.y) < 1) return null;
-  const route = shotPoints(g, d.line, p, q);
-  const unit = (s: Point, t: Point) => {
-    const n = Math.hypot(t.x - s.x, t.y - s.y) || 1;
-    return { x: (t.x - s.x) / n, y: (t.y - s.y) / n, len: n };
-  };
-  const first = unit(route[0]!, route[1]!);
-  const last = unit(route[route.length - 2]!, route[route.length - 1]!);
-  const edge = (span: number, u: { x: number; y: number }) => (g.cell * span) / 2 / Math.max(Math.abs(u.x), Math.abs(u.y));
-  const from = Math.min(edge(d.fromSpan, first) - g.cell * 0.1, route.length === 2 ? first.len / 2 : first.len - 1);
-  const to = Math.min(edge(d.toSpan, last) - g.cell * 0.14, last.len - 1);
-  const start = { x: p.x + first.x * from, y: p.y + first.y * from };
-  const end = { x: q.x - last.x * to, y: q.y - last.y * to };
-  return { start, end, ux: last.x, uy: last.y, points: [start, ...route.slice(1, -1), end] };
+  return edgeToEdge(g, d.line, { p, size: g.cell * d.fromSpan }, { q, size: g.cell * d.toSpan, inset: g.cell * 0.14 }, 0);
 }
 
 /** The declared attack's line, under the tokens (heads: its arrowhead, over them), in the colour of an attack to come. */
