@@ -35,21 +35,26 @@ const start = () =>
   });
 const name = (p: string) => ({ p1: 'Alice', p2: 'Bob' })[p] ?? p;
 
+/** The reply facts the War Hound (J11) is given when the Skeleton beside it (J10) attacks it. */
+function skeletonAttacksHound(): ReturnType<typeof replyFacts> {
+  const game = table({
+    map: 'barrow-hill',
+    units: [
+      { id: 'sk', card: 'havoc-skeleton', player: 'p1', at: 'J10' },
+      { id: 'wh', card: 'valor-war-hound', player: 'p2', at: 'J11' },
+    ],
+  });
+  const attack = game.cards[game.units.sk!.card]!.attacks[0]!.id;
+  const s = run(game, { act: 'attack', unit: 'sk', attack, target: 'wh' });
+  if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
+  return replyFacts(s, s.prompt);
+}
+
 describe('R21, issue 26: a THEN status is said only as the engine says it lands', () => {
   // A Hamstring Bite (5 pierce, then Hobbled) on a Skeleton (immune −5 pierce): a plain hit wounds
   // nothing, so nothing hobbles it; a critical's 15 get through and it is Hobbled.
   it("a reply's odds say the Hobbled comes on a critical, not on a plain hit", () => {
-    const game = table({
-      map: 'barrow-hill',
-      units: [
-        { id: 'sk', card: 'havoc-skeleton', player: 'p1', at: 'J10' },
-        { id: 'wh', card: 'valor-war-hound', player: 'p2', at: 'J11' },
-      ],
-    });
-    const attack = game.cards[game.units.sk!.card]!.attacks[0]!.id;
-    const s = run(game, { act: 'attack', unit: 'sk', attack, target: 'wh' });
-    if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
-    const facts = replyFacts(s, s.prompt);
+    const facts = skeletonAttacksHound();
     expect(facts.text).toMatch(/\n-# Hamstring Bite: \d+% to hit[^\n]*· 0 wounds a hit, 10 a critical \(immune −5 pierce\) · then Hobbled on a critical\./);
     const bite = facts.buttons.find((b) => b.label.startsWith('Reply: Hamstring Bite'))!;
     expect(bite.label).not.toMatch(/then Hobbled(?! on a crit)/);
@@ -80,18 +85,7 @@ describe('R21, issue 26: a THEN status is said only as the engine says it lands'
 
 describe('the reply prompt', () => {
   it('R22, issue 26: a reply button whose hit wounds nothing says so on the button, not only in the text', () => {
-    const game = table({
-      map: 'barrow-hill',
-      units: [
-        { id: 'sk', card: 'havoc-skeleton', player: 'p1', at: 'J10' },
-        { id: 'wh', card: 'valor-war-hound', player: 'p2', at: 'J11' },
-      ],
-    });
-    const attack = game.cards[game.units.sk!.card]!.attacks[0]!.id;
-    const s = run(game, { act: 'attack', unit: 'sk', attack, target: 'wh' });
-    const prompt = s.prompt;
-    if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
-    const bite = replyFacts(s, prompt).buttons.find((b) => b.label.startsWith('Reply: Hamstring Bite'));
+    const bite = skeletonAttacksHound().buttons.find((b) => b.label.startsWith('Reply: Hamstring Bite'));
     expect(bite?.label).toMatch(/^Reply: Hamstring Bite · \d+% to hit · 0 wounds, 10 on a crit · spends react token$/);
     expect(bite!.label.length).toBeLessThanOrEqual(80);
   });
