@@ -63,10 +63,13 @@ export function boardView(board: Board): BoardView {
 function withdrawnUnits(state: GameState, request: ViewRequest): ReadonlySet<UnitId> {
   const gone = (player: string, at: GameState) => Object.values(at.units).filter((u) => u.player === player && u.dropped);
   const out = new Set<UnitId>();
-  for (const player of state.conceded ?? []) for (const u of gone(player, state)) out.add(u.id);
-  if (!request.before || !request.lastTurn) return out;
+  if (!state.conceded?.length) return out;
+  for (const player of state.conceded) for (const u of gone(player, state)) out.add(u.id);
+  // Replayed only when the picture's turn holds the concession, and only up to it: most pictures have none.
+  const last = request.lastTurn?.findLastIndex((e) => e.type === 'conceded') ?? -1;
+  if (!request.before || last === -1) return out;
   let at = request.before;
-  for (const e of request.lastTurn) {
+  for (const e of request.lastTurn!.slice(0, last + 1)) {
     if (e.type === 'conceded') for (const u of gone(e.player, at)) out.delete(u.id);
     at = apply(at, e);
   }
