@@ -19,7 +19,7 @@ import { boardOf, footprint, label, onMap, squaresOf, tableOf, unitList, unitOf 
 import { nearestIn } from '../../../engine/distance';
 import { attackLine, hitChance, isProblem, rangeBetween, type AttackLine } from './targeting';
 import { aloneToAct, phaseName, waitingUnits } from './turns';
-import { afterDefences, boxesLeft, sameBox, type SplitChoice, woundsTaken } from './wounds';
+import { afterDefences, boxesLeft, boxOrder, sameBox, type SplitChoice, woundsTaken } from './wounds';
 import type { InjuryBox } from '../formats/card';
 import { inPlay, scorerOf, unitPoints } from './scoring';
 import { MORTAL_DROP_ROLL } from './turns';
@@ -783,7 +783,7 @@ function afterChargeSteps(state: GameState, paid: UnitState, path: readonly stri
     boxes += fives - avoided;
   }
   if (boxes === 0) return [u];
-  const left = boxesLeft(state, u).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));
+  const left = boxOrder(state, u);
   const firsts = left.filter((b, i) => left.findIndex((c) => sameBox(c, b)) === i);
   return firsts.map((first) => {
     const rest = [...left];

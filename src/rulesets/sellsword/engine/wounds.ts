@@ -55,11 +55,15 @@ export function woundsTaken(state: GameState, unit: UnitState, wound: number, ty
   return { taken: defended - toughness, toughness, spent: tough ? Math.max(0, TOUGHNESS_A_ROUND - unit.toughness) : 0 };
 }
 
+/** The unit's unmarked boxes in the order the default split marks them: card order, Mortal last. */
+export const boxOrder = (state: GameState, unit: UnitState): InjuryBox[] =>
+  boxesLeft(state, unit).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));
+
 /** The default split (docs/formats.md auto): Vigor first, then boxes in card order with Mortal last. */
 export function defaultSplit(state: GameState, unit: UnitState, wounds: number): { avoid: number; injuries: InjuryBox[] } {
   const fives = Math.floor(wounds / 5);
   const avoidFives = Math.min(fives, Math.floor(unit.vigor / 5));
-  const order = boxesLeft(state, unit).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));
+  const order = boxOrder(state, unit);
   return { avoid: avoidFives * 5, injuries: order.slice(0, fives - avoidFives) };
 }
 
