@@ -548,7 +548,7 @@ describe('a roll names what changed its modifier', () => {
   it("says every adjustment in player words, never the engine's terms or rule codes", () => {
     const notes = ['bonus +6', 'auras +1', 'injuries −2', 'cover at range 12+ −4', 'invisible −4', 'compromised (flanked) +2', 'charge +2'];
     expect(say(roll({ modifier: 1, notes }))).toBe(
-      "KN attacked GH with Longsword: rolled 14 + 1 (Longsword +6, auras +1, KN's injuries −2, cover at 12+ squares −4, GH invisible −4, GH flanked +2, charge +2) = 15, needing 12 or more, hit.",
+      "KN attacked GH with Longsword: rolled 14 + 1 (Longsword +6, auras +1, KN's injuries −2, GH in cover and 12 or more squares away −4, GH invisible −4, GH flanked +2, charge +2) = 15, needing 12 or more, hit.",
     );
     expect(say(roll({ modifier: 8, notes: ['bonus +6', 'compromised (cannot see the attacker) +2'] }))).toContain('(Longsword +6, unseen by GH +2) = 22');
     expect(say(roll({ modifier: 8, notes: ['bonus +6', 'compromised (pinned) +2'] }))).toContain('(Longsword +6, GH pinned +2) = 22');

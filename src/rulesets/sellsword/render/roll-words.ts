@@ -1,7 +1,8 @@
 /**
  * A roll's adjustments in a player's words. The engine notes each modifier to an attack roll as it
  * adds it ("bonus +6", "cover at range 12+ −4", "compromised (flanked) +2"); a player reads them by
- * what they see on the card and the map: "Longbow +6", "cover at 12+ squares −4", "GH flanked +2".
+ * what they see on the card and the map: "Longbow +6", "GH in cover and 12 or more squares away −4",
+ * "GH flanked +2".
  * The engine's notes stay as they are (its events are fingerprinted); the words are made here.
  */
 import { withoutRuleCodes } from '../../../render/plain-rules';
@@ -48,7 +49,8 @@ function noteWords(note: string, p: RollParties): string {
   if (what === 'bonus') return `${p.attack} ${n}`;
   if (what === 'injuries') return `${p.attacker}'s injuries ${n}`;
   if (what === 'auras' && p.auras !== undefined) return `${p.auras} ${n}`;
-  if (what === 'cover at range 12+') return `cover at 12+ squares ${n}`;
+  // Said as the target's cover, doubled by distance: "cover at 12+ squares" read as a range rule (playtest).
+  if (what === 'cover at range 12+') return `${p.target} in cover and 12 or more squares away ${n}`;
   if (what === 'invisible') return `${p.target} ${HIDDEN_WORDS[p.hiddenBy ?? 'status']} ${n}`;
   const compromised = /^compromised(?: \((.+)\))?$/.exec(what);
   if (compromised) return `${compromisedWords(compromised[1], p)} ${n}`;
