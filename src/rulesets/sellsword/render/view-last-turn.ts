@@ -64,6 +64,23 @@ export function lastTurnView(
 }
 
 /**
+ * The marks of the last turn without those of units a concession took off the table (`gone`, their
+ * labels): an arrow from or into a square its unit left, with nothing drawn there, read as a shot from
+ * an empty square (playtest). Drawn marks only: the turn's happenings still tell what those units did.
+ */
+export function withoutWithdrawn(last: LastTurnView, gone: ReadonlySet<string>): LastTurnView {
+  if (gone.size === 0) return last;
+  return {
+    ...last,
+    moves: last.moves.filter((m) => !gone.has(m.unit)),
+    attacks: last.attacks.filter((a) => !gone.has(a.attacker) && !gone.has(a.target)),
+    bursts: last.bursts.filter((b) => !gone.has(b.attacker)),
+    harms: last.harms.filter((h) => !gone.has(h.unit)),
+    drops: last.drops.filter((d) => !gone.has(d.unit)),
+  };
+}
+
+/**
  * A hit whose wounds are not allotted yet says the wounds it deals, never 0: the count its target is
  * asked about, as the prompt does, or, for a hit whose wounds come after another unit's choice (a
  * burst's later targets, R24), what the hit deals (engine woundsWaiting). A playtester saw "SD: HIT 0

@@ -8,7 +8,7 @@ import { TERRAINS } from '../formats/vocabulary';
 import { T, type Board } from '../../../engine';
 import type { GameState, UnitId } from '../engine';
 import { apply, boardKey, boardOf } from '../engine';
-import { lastTurnView } from './view-last-turn';
+import { lastTurnView, withoutWithdrawn } from './view-last-turn';
 import { burstPreviewView, declaredView, previewView, reachView, sightView } from './view-overlays';
 import { playerViews, statusLine, unitViews } from './view-units';
 import { unitLabels } from './labels';
@@ -89,7 +89,9 @@ export function toMapView(state: GameState, request: ViewRequest = {}): MapView 
     units: unitViews(state, labels, players, withdrawn),
     // The state after a turn's end still holds the phase it was taken in (the next phase starts later).
     status: request.lastTurn && !state.turn ? { ...statusLine(state, labels), played: state.phase } : statusLine(state, labels),
-    lastTurn: request.lastTurn ? lastTurnView(state, labels, players, request.lastTurn, request.before) : null,
+    lastTurn: request.lastTurn
+      ? withoutWithdrawn(lastTurnView(state, labels, players, request.lastTurn, request.before), new Set([...withdrawn].map((id) => labels.get(id)!)))
+      : null,
     ...(request.underWay ? { underWay: true } : {}),
     reach: request.reach ? reachView(state, labels, request.reach.unit, request.reach.maneuver ?? false) : null,
     sight: request.sight ? sightView(state, labels, request.sight.unit) : null,
