@@ -8,7 +8,7 @@ import { apply, type EventOf, type GameEvent } from '../../src/rulesets/sellswor
 import type { GameState, Prompt } from '../../src/rulesets/sellsword/engine/state';
 import { RULES_TOPICS } from '../../src/rulesets/sellsword/rules-topics';
 import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
-import { phrase } from '../../src/rulesets/sellsword/render/last-turn-words';
+import { lastTurnPhrases, phrase } from '../../src/rulesets/sellsword/render/last-turn-words';
 import { attackWords } from '../../src/rulesets/sellsword/render/overlays';
 import { table } from './states';
 import { rerollRecord } from '../../src/rulesets/sellsword/table/prompt-game';
@@ -111,7 +111,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
     wounded({ from: 'reply', source: 'pi', attack: 'pike', cause: 'Pike' }),
     "15 cut wounds from PI's Pike (a reply) reached GH: Vigor absorbed 5, the other 10 marked 2 injury boxes (mobility and mortal).",
   ],
-  'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken, caused by GN.'],
+  'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken (−1 act), caused by GN.'],
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken: recovered.'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
@@ -391,7 +391,7 @@ describe('acts and decisions', () => {
       { type: 'gained', unit: 'gh', vigor: 5 },
       { type: 'status-gained', unit: 'gh', status },
     ];
-    expect(words(events)).toEqual(["GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken, caused by GN's Ritual."]);
+    expect(words(events)).toEqual(["GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken (−1 act), caused by GN's Ritual."]);
   });
 
   it('a declared attack is told before its reply prompt, and the prompt says who chooses', () => {
@@ -893,5 +893,26 @@ describe('a failed recovery says what it costs (R10, R28, issue 26)', () => {
     expect(told).toBe(
       "KN failed to recover from stunned: rolled 20, needing under 12 (a natural 20 always fails). It stays stunned (−2 acts, no replies) through its next turn and rolls again at that turn's end; the roll came after its acts, so it cost none.",
     );
+  });
+});
+
+describe('a status is told where it begins, with what it does, as well as where it ends (§6, playtest)', () => {
+  const hitAndShaken: GameEvent[] = [
+    { type: 'act-begun', unit: 'kn', act: 'attack', acts: 1, attack: 'longsword' },
+    roll(),
+    { type: 'status-gained', unit: 'gh', status: { ...status, source: 'kn' } },
+  ];
+  it('the log line of the hit says GH is now shaken and what shaken does', () => {
+    expect(words(hitAndShaken).join(' ')).toContain("GH is now shaken (−1 act), caused by KN's Longsword");
+  });
+  it('the picture header names the status gained, not only "GH no longer shaken" later', () => {
+    const happenings = happeningsOf(state, hitAndShaken, { names });
+    const header = lastTurnPhrases({ happenings } as never).map((p) => p.replace(/\u00a0/g, ' '));
+    expect(header).toContain('GH shaken (−1 act)');
+  });
+  it('a status gained with no attack open says what it does too', () => {
+    expect(happeningsOf(state, [{ type: 'status-gained', unit: 'kn', status: { ...status, status: 'hobbled' } }], { names }).map(phrase)).toEqual([
+      'KN hobbled (+1 movement for every square)',
+    ]);
   });
 });

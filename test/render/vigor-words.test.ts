@@ -25,7 +25,7 @@ describe('a status after a hit whose wounds were avoided', () => {
     const t = lastTurnTable();
     const words = eventSentences(t.state, { lastTurn: t.events, before: t.before, names: { p1: 'Hrolf', p2: 'Morga' } }).join('\n');
     expect(words).toMatch(
-      /5 cut wounds reached KC: Vigor absorbed all 5 \(Vigor \d+ → \d+\), no injury box marked; KC is now hobbled, caused by \w+'s [^;.]+ \(Vigor absorbs wounds, not statuses\)\./,
+      /5 cut wounds reached KC: Vigor absorbed all 5 \(Vigor \d+ → \d+\), no injury box marked; KC is now hobbled \(\+1 movement for every square\), caused by \w+'s [^;.]+ \(Vigor absorbs wounds, not statuses\)\./,
     );
     expect(words).not.toContain('anyway');
   });

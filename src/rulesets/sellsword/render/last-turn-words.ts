@@ -230,8 +230,14 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
  */
 function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[], cause: string): string {
   const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
-  return `${unit} is now ${list(statuses)}, caused by ${cause}${avoided ? ' (Vigor absorbs wounds, not statuses)' : ''}`;
+  return `${unit} is now ${list(statuses.map(meant))}, caused by ${cause}${avoided ? ' (Vigor absorbs wounds, not statuses)' : ''}`;
 }
+
+/**
+ * A status with what it does, where it is gained: "shaken (−1 act)". A playtester first met a status
+ * when it ended ("KN no longer shaken"): every status is told, with its meaning, where it lands.
+ */
+const meant = (status: string): string => (status in STATUS_MEANING ? statusWithMeaning(status as StatusName) : status);
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
 function resultNote(a: AttackView): string {
@@ -383,7 +389,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${h.unit} gained ${h.what}.`;
     case 'status':
       // The reason may hold a roll with its own brackets ("rolled 5 + 2 (+1 for each of its 2 injuries) = 7"), so it follows a colon.
-      return h.gained ? `${h.unit} is now ${h.status}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
+      return h.gained ? `${h.unit} is now ${meant(h.status)}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':
@@ -455,7 +461,7 @@ export function phrase(h: Happening): string | null {
     case 'wound':
       return woundPhrase(h.wound);
     case 'status':
-      return h.gained ? `${h.unit} ${h.status}` : `${h.unit} no longer ${h.status}`;
+      return h.gained ? `${h.unit} ${meant(h.status)}` : `${h.unit} no longer ${h.status}`;
     case 'drop':
       return `${h.drop.unit} dropped`;
     case 'score':
@@ -473,6 +479,16 @@ export function phrase(h: Happening): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * The statuses an attack or a trait gave, each its own phrase after the act's: "KN shaken (−1 act)".
+ * The header told a status only when it ended ("KN no longer shaken") and a new player never saw it begin.
+ */
+export function gainedPhrases(h: Happening): string[] {
+  if (h.kind === 'attack' && !h.problem) return h.attack.statuses.map((s) => `${h.attack.target} ${meant(s)}`);
+  if (h.kind === 'trait') return h.statuses.map((s) => `${s.unit} ${meant(s.status)}`);
+  return [];
 }
 
 /** Round news (posted on its own lines as the round turns), and what frames a turn rather than tells it. */
@@ -508,6 +524,6 @@ export const lastTurnSentences = (last: LastTurnView): string[] => tell(last.hap
 /** Phrases with non-breaking spaces inside, so a wrapped header line breaks only between them. */
 export const lastTurnPhrases = (last: LastTurnView): string[] =>
   last.happenings
-    .map(phrase)
+    .flatMap((h) => [phrase(h), ...gainedPhrases(h)])
     .filter((p): p is string => p !== null)
     .map((p) => p.replace(/ /g, '\u00a0'));
