@@ -898,7 +898,7 @@ describe('a failed recovery says what it costs (R10, R28, issue 26)', () => {
 
 describe('a status is told where it begins, with what it does, as well as where it ends (§6, playtest)', () => {
   const hitAndShaken: GameEvent[] = [
-    { type: 'act-begun', unit: 'kn', act: 'attack', acts: 1, attack: 'longsword' },
+    { type: 'act-begun', unit: 'kn', act: 'attack', acts: 1 },
     roll(),
     { type: 'status-gained', unit: 'gh', status: { ...status, source: 'kn' } },
   ];
