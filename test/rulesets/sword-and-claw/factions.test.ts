@@ -110,6 +110,47 @@ describe('SC App. B Indirect Fire in the sample content', () => {
   });
 });
 
+describe('SC App. B Paralyzing and Poison in the sample content (ruling SC136)', () => {
+  const without = (card: TroopCard, quality: string): TroopCard => ({
+    ...card,
+    attacks: card.attacks.map((group) => group.map((a) => ({ ...a, qualities: a.qualities.filter((q) => q.name !== quality) }))),
+  });
+
+  it.each([
+    { troop: 'kilnborn-slip-thrower', quality: 'Paralyzing' },
+    { troop: 'kilnborn-lead-glazer', quality: 'Poison' },
+  ])('$troop: its $quality attack is priced by the points guide, above the same card without it', ({ troop, quality }) => {
+    const card = content.troops.get(troop)!;
+    expect(card.attacks.flat().some((a) => a.qualities.some((q) => q.name === quality))).toBe(true);
+    expect(card.points).toBe(guidePoints(card));
+    expect(guidePoints(card)).toBeGreaterThan(guidePoints(without(card, quality)));
+  });
+
+  it('the Smeltworks Watch fields both and passes the army check within the default point total', () => {
+    const watch = content.armies.get('smeltworks-watch')!;
+    const troops = watch.units.map((u) => u.troop);
+    expect(troops).toEqual(expect.arrayContaining(['kilnborn-slip-thrower', 'kilnborn-lead-glazer']));
+    const { points, problems } = checkArmy(watch, content.troops, DEFAULT_ARMY_LIMITS);
+    expect(problems).toEqual([]);
+    expect(points).toBeLessThanOrEqual(DEFAULT_ARMY_LIMITS.points);
+    expect(points).toBeGreaterThan(DEFAULT_ARMY_LIMITS.points * 0.9);
+  });
+
+  it('in practice games its attacks paralyze and poison, and a paralyzed or poisoned troop saves', () => {
+    const events = [5, 6, 8].flatMap((seed) => selfPlay(setup(seed, ['smeltworks-watch', 'night-snare-hunt'], 'reed-ford')).events);
+    const put = new Set(
+      events.flatMap((e) => {
+        const c = 'conditions' in e ? e.conditions : undefined;
+        if (c === undefined) return [];
+        return Array.isArray(c) ? c : Object.values(c as Record<string, readonly string[]>).flat();
+      }),
+    );
+    const saved = events.flatMap((e) => (e.type === 'saved' ? e.saves.map((x) => x.condition) : []));
+    expect([...put]).toEqual(expect.arrayContaining(['paralyzed', 'poisoned']));
+    expect(saved).toEqual(expect.arrayContaining(['paralyzed', 'poisoned']));
+  });
+});
+
 describe('the sample factions’ armies (SC Set-up 1, 6; rulings SC1, SC2)', () => {
   it.each([...FACTIONS, { army: 'night-snare-hunt', faction: 'hollowmoon' }])('$army passes the army check at the default point total', ({ army, faction }) => {
     const list = content.armies.get(army)!;
@@ -173,6 +214,8 @@ describe('a game between the two sample armies', () => {
     { seed: 7, armies: ['slagwall-foundry', 'night-snare-hunt'], map: 'reed-ford' },
     // The Reed Wardens, whose Staff Slinger's sling has Indirect Fire, against the Kilnborn among the Long Marsh's walls and trees.
     { seed: 4, armies: ['reed-wardens', 'slagwall-foundry'], map: 'long-marsh' },
+    // The Smeltworks Watch, whose Slip Throwers paralyze and Lead Glazers poison what they wound (ruling SC136).
+    { seed: 5, armies: ['smeltworks-watch', 'night-snare-hunt'], map: 'reed-ford' },
   ] as const)('the practice opponent plays seed $seed on $map to an elimination, and replay equals state', ({ seed, armies, map }) => {
     const s = setup(seed, armies, map);
     const { state, events } = selfPlay(s);

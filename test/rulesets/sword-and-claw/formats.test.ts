@@ -190,7 +190,7 @@ describe('Sword and Claw catalog, army list and map (SC Set-up 1, 2, 6)', () => 
 });
 
 describe('Sword and Claw shipped content', () => {
-  it('loads: the rulebook crossbowman, sample troops and factions, seven sample armies (one a twenty-strong host, one with reserve forces) and three maps (one with water), each legal and marked as sample', () => {
+  it('loads: the rulebook crossbowman, sample troops and factions, eight sample armies (one a twenty-strong host, one with reserve forces) and three maps (one with water), each legal and marked as sample', () => {
     const r = loadScContent();
     if (!r.ok) throw new Error(r.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
     const { catalogs, troops, armies, maps } = r.value;
@@ -204,6 +204,7 @@ describe('Sword and Claw shipped content', () => {
       'night-snare-hunt',
       'reed-wardens',
       'slagwall-foundry',
+      'smeltworks-watch',
       'winter-moon-hunt',
     ]);
     expect(armies.get('mire-skirmish-host')!.units.reduce((n, u) => n + u.count, 0)).toBe(20);

@@ -44,10 +44,23 @@ export const PRICE = 19.6;
 
 const has = (a: Pick<TroopAttack, 'qualities'>, name: string) => a.qualities.find((q) => q.name === name);
 
-/** Wounds a hit of d6 + `bonus` does, on average, never more than the troop has. */
-function woundsOfHit(bonus: number, toWound: ToWound, wounds: number, dispersed = false): number {
+/**
+ * The wounds a failed-save condition adds to a hit that wounds (ruling SC136): a yardstick foe saves
+ * half the time (6 or more on a d10, Strength 0, Medium), so it fails (1 − ½)/½ = 1 save on average
+ * before the one that ends the condition, and Poisoned does a wound on each.
+ */
+const POISON_WOUNDS = 1;
+
+/**
+ * Wounds a hit of d6 + `bonus` does, on average, never more than the troop has; a Poison hit that
+ * wounds adds the wounds of its failed saves (ruling SC136).
+ */
+function woundsOfHit(bonus: number, toWound: ToWound, wounds: number, dispersed = false, poison = false): number {
   let sum = 0;
-  for (let d = 1; d <= 6; d++) sum += Math.min(dispersed ? 1 : wounds, woundsFromDamage(d + bonus, toWound));
+  for (let d = 1; d <= 6; d++) {
+    const dealt = woundsFromDamage(d + bonus, toWound);
+    sum += Math.min(dispersed ? 1 : wounds, dealt + (poison && dealt > 0 ? POISON_WOUNDS : 0));
+  }
   return sum / 6;
 }
 
@@ -78,7 +91,7 @@ function attackValue(attack: TroopAttack, card: TroopCard): number {
     // An Area attack rolls against 5 (SC Ranged), a template against Ranged Defense (ruling SC47).
     const defense = has(attack, 'Area') ? 5 : ranged || templated ? foe.ranged : foe.melee;
     const hit = has(attack, 'Automatically hits') ? 1 : hitChance(attack.toHit, defense);
-    return (hit * woundsOfHit(attack.dmg.bonus, foe.toWound, foe.wounds)) / foe.wounds;
+    return (hit * woundsOfHit(attack.dmg.bonus, foe.toWound, foe.wounds, false, has(attack, 'Poison') !== undefined)) / foe.wounds;
   });
   let value = (strikes * perFoe.reduce((a, b) => a + b, 0)) / perFoe.length;
   value *= spread(attack);
@@ -93,6 +106,11 @@ function attackValue(attack: TroopAttack, card: TroopCard): number {
   // Ruling SC133: a hit that Entangles holds its target where it stands and at −2 until it saves
   // (half the time, a save of 6 on a d10), which is worth what Reach is: ×1.25.
   if (has(attack, 'Entangling')) value *= 1.25;
+  // Ruling SC136: a wounded target that is Paralyzed neither moves nor attacks until it saves, one
+  // turn on average (the save of 6 on a d10 is passed half the time), which holds it wholly where
+  // Entangling holds it only in place: ×1.5. The value counts wounds, so the term grows with them, as
+  // Paralyzing acts only on a hit that wounds.
+  if (has(attack, 'Paralyzing')) value *= 1.5;
   return value;
 }
 
