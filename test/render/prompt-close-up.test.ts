@@ -1,7 +1,8 @@
 /**
  * A prompt's close-up shows the unit it asks about (issue: a long shot's wound prompt showed the
  * shooter's corner of the board, without the target whose wounds were asked for). When the whole turn
- * does not fit a close-up, the window falls back to the prompt's units before the acting unit.
+ * does not fit a close-up, the window falls back to the prompt's units before the acting unit, and
+ * holds every unit the prompt names (its attacker too) at any scale a phone still reads.
  */
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
@@ -30,8 +31,14 @@ describe("a wound prompt's close-up after a long shot", () => {
     const view = toMapView(state, { lastTurn: events, before: start, underWay: true });
     const w = focusWindow(view);
     expect(w).not.toBeNull();
-    const at = squareIndex(boardOf(state), 'B14')!;
-    const [col, row] = [at % boardOf(state).width, Math.floor(at / boardOf(state).width)];
-    expect(col >= w!.col && col < w!.col + w!.cols && row >= w!.row && row < w!.row + w!.rows).toBe(true);
+    const inside = (square: string) => {
+      const at = squareIndex(boardOf(state), square)!;
+      const [col, row] = [at % boardOf(state).width, Math.floor(at / boardOf(state).width)];
+      return col >= w!.col && col < w!.col + w!.cols && row >= w!.row && row < w!.row + w!.rows;
+    };
+    expect(inside('B14'), 'the target asked how to take its wounds').toBe(true);
+    // And the archer that shot, 13 rows off, which the prompt's words name (playtest): the window is as
+    // large as a phone still reads rather than the target alone.
+    expect(inside('B1'), 'the attacker the prompt names').toBe(true);
   });
 });

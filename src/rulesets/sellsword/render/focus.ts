@@ -81,13 +81,27 @@ export function focusWindow(view: MapView): FocusWindow | null {
   // A prompt's close-up must show the unit it asks about: a long shot once left its target out.
   // Each is tried first with every unit next to the acting unit and the last target it holds (whole,
   // a Big one's four squares too), so the close-up never cuts an enemy standing by them (issue 26).
+  // Every unit the words speak of is in the close-up: before a closer window that leaves one out, the
+  // same at any scale a phone still reads (a wound split's close-up left out the archer 14 rows off
+  // that shot, playtest); only when even that cannot hold them, the unit asked alone.
   const asked = promptSquares(view);
-  const candidates = [[...turnSquares(view), ...asked], [...turnSquares(view, true), ...asked], asked, asked.slice(0, 1), lastTarget(view), actorSquare(view)];
-  for (const squares of candidates.flatMap((c) => [withNeighbours(view, c), c])) {
-    const w = squares.length > 0 ? windowOver(view.board, squares) : null;
+  const spoken = asked.length > 0 ? asked : lastAttackSquares(view);
+  const candidates: [readonly { at: Sq; span: 1 | 2 }[], boolean][] = [
+    ...[[...turnSquares(view), ...spoken], [...turnSquares(view, true), ...spoken], spoken].map((c) => [c, false] as [typeof c, boolean]),
+    [spoken, true],
+    ...[asked.slice(0, 1), lastTarget(view), actorSquare(view)].map((c) => [c, false] as [typeof c, boolean]),
+  ];
+  for (const [squares, wide] of candidates.flatMap(([c, wide]) => [[withNeighbours(view, c), wide] as const, [c, wide] as const])) {
+    const w = squares.length > 0 ? windowOver(view.board, squares, wide) : null;
     if (w) return fitted(view.board, squares, w, (fit) => focusLayout(view, fit));
   }
   return null;
+}
+
+/** Where the last attack's attacker and target stand: the units a turn's words end on. */
+function lastAttackSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
+  const a = view.lastTurn?.attacks.at(-1);
+  return a ? [...squareOf(view, a.attacker), ...squareOf(view, a.target)] : [];
 }
 
 /**
