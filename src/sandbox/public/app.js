@@ -4,7 +4,7 @@
 
 import { getJson, postJson, subscribe } from './api.js';
 import { createComposer } from './composer.js';
-import { escapeHtml, setClockAhead } from './markdown.js';
+import { escapeHtml, nameHtml, setClockAhead } from './markdown.js';
 import { showForm } from './forms-view.js';
 import { avatarHtml, continues, messageView, waitsOn } from './message-view.js';
 
@@ -98,7 +98,7 @@ function renderSidebar() {
     const classes = ['channel', thread ? 'thread' : '', c.id === state.channelId ? 'active' : '', unread ? 'unread' : ''].join(' ');
     const badge = pings ? `<span class="badge">${pings}</span>` : '';
     const icon = thread ? `<span class="thread-branch"></span><span class="icon">${THREAD_ICON}</span>` : '<span class="icon">#</span>';
-    return `<a href="#" class="${classes}" data-channel="${c.id}" title="${escapeHtml(c.name)}">${icon}<span class="channel-name">${escapeHtml(c.name)}</span>${badge}</a>`;
+    return `<a href="#" class="${classes}" data-channel="${c.id}" title="${escapeHtml(c.name)}">${icon}<span class="channel-name">${nameHtml(c.name)}</span>${badge}</a>`;
   };
   for (const c of texts) {
     parts.push(item(c, false));
@@ -143,8 +143,8 @@ function renderTitle() {
   }
   const parent = c.parentId ? channelById(c.parentId) : null;
   $('#title').innerHTML = parent
-    ? `<span class="title-parent" data-channel="${parent.id}"># ${escapeHtml(parent.name)}</span><span class="title-sep">›</span><span class="title-icon">${THREAD_ICON}</span><span class="title-name">${escapeHtml(c.name)}</span>`
-    : `<span class="title-icon">#</span><span class="title-name">${escapeHtml(c.name)}</span><span class="title-topic">Play-by-post Sellsword skirmishes</span>`;
+    ? `<span class="title-parent" data-channel="${parent.id}"># ${escapeHtml(parent.name)}</span><span class="title-sep">›</span><span class="title-icon">${THREAD_ICON}</span><span class="title-name">${nameHtml(c.name)}</span>`
+    : `<span class="title-icon">#</span><span class="title-name">${nameHtml(c.name)}</span><span class="title-topic">Play-by-post Sellsword skirmishes</span>`;
 }
 
 /**
@@ -196,7 +196,7 @@ function introView() {
         <li>Switch player with <strong>Play as</strong>, ${phone.matches ? 'the round faces at the top right,' : 'in the bar at the top of the page beside the demo buttons,'} to play every side; a prompt for someone else offers <strong>▶ Play as</strong> them. Replies only one player may see stay with that player.</li>
       </ul>`;
   } else {
-    el.innerHTML = `<div class="intro-icon">${THREAD_ICON}</div><h1>${escapeHtml(c.name)}</h1><p>A match thread. The bot posts the map after every turn, and asks the player it waits for with buttons and menus. <strong>/skirmish view</strong> shows what a unit can reach; <strong>/move</strong>, <strong>/attack</strong> and <strong>/end</strong> play a turn (in a Sword and Claw match, <strong>/order</strong>).</p>`;
+    el.innerHTML = `<div class="intro-icon">${THREAD_ICON}</div><h1>${nameHtml(c.name)}</h1><p>A match thread. The bot posts the map after every turn, and asks the player it waits for with buttons and menus. <strong>/skirmish view</strong> shows what a unit can reach; <strong>/move</strong>, <strong>/attack</strong> and <strong>/end</strong> play a turn (in a Sword and Claw match, <strong>/order</strong>).</p>`;
   }
   return el;
 }

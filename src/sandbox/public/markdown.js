@@ -37,6 +37,15 @@ export function escapeHtml(text) {
 }
 
 /**
+ * A channel or thread name as HTML, each score ("79–65", "3-2") kept on one line: a finished match's
+ * thread name wrapped in the middle of its score at 400 px (playtest).
+ * @param {string} name
+ */
+export function nameHtml(name) {
+  return escapeHtml(name).replace(/\d+\s?[–-]\s?\d+/g, (score) => `<span class="score">${score}</span>`);
+}
+
+/**
  * @typedef {{ userName(id: string): string | undefined, channelName(id: string): string | undefined, viewerId: string }} MentionNames
  */
 
