@@ -80,7 +80,7 @@ describe('pictures as posted, on a phone', () => {
       expect(shownPx(phonePx(width), width, height, close.placement!)).toBeGreaterThanOrEqual(PHONE_TEXT);
     }
     const post = await picturePost(store, row, { kind: 'result', seq: row.seq });
-    expect(post.files?.find((f) => f.name === 'final-units.png')?.alt).toMatch(/^Every unit on the map: .*\. Dropped: /);
+    expect(post.files?.find((f) => f.name === 'final-units.png')?.alt).toMatch(/^Every unit, on the map and off it\. On the map: .*\. Dropped: /);
   });
 
   it("a warband's stat cards: each in an embed of its own, its text 11 px or more as shown", async () => {

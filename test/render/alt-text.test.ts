@@ -42,7 +42,7 @@ describe('alt text', () => {
     expect(text).toContain('Morga to choose a unit.');
     // The last turn in its short form, whatever the length: the log posted with the picture has the sentences.
     expect(text).toContain(
-      'Last turn (Hrolf): KC moved J10 to J13; KC charged SD; KC on SD: critical hit (a natural 20), 20 wounds; Hrolf +8 VP; SD dropped; KC on GH: missed; GH replied on KC: hit, 5 wounds.',
+      'Last turn (Hrolf): KC moved J10 to J13; KC charged SD; KC on SD: critical hit (a natural 20), 20 wounds; Hrolf +8 VP; SD dropped; KC on GH: missed; GH replied on KC: hit, 5 wounds; KC hobbled (+1 movement for every square).',
     );
     expect(text).toContain("Hrolf's units: KC (Knight-Captain) J15, Vigor 10 of 20, hobbled, has acted; PI (Pikeman) H4, Vigor 10 of 10.");
     expect(text).toContain("Morga's units: GH (Ghoul) K16, Vigor 5 of 5; SA (Skeletal Archer) Q18, Vigor 5 of 5; dropped SD.");
@@ -59,6 +59,9 @@ describe('alt text', () => {
     expect(text).toContain('Morga is out of the match; their units are off the table (GH, SA); dropped SD.');
     // The unit strip under a close-up says so too, not "Dropped: SD, GH, SA" nor SD off the table.
     expect(unitStripAlt(toMapView(conceded, request))).toMatch(/ Dropped: SD Shambling Dead\. Off the table \(conceded\): GH Ghoul, SA Skeletal Archer\.$/);
+    // Titled truthfully: the standing units under "On the map", never all of them as "on the map" (playtest).
+    expect(unitStripAlt(toMapView(conceded, request))).toMatch(/^Every unit, on the map and off it\. On the map: KC Knight-Captain /);
+    expect(unitStripAlt(toMapView(conceded, request))).not.toMatch(/^Every unit on the map/);
     // And the panel's player line, over the map.
     const morga = toMapView(conceded, request).players.find((p) => p.id === 'p2')!;
     expect([morga.dropped, morga.offTable]).toEqual([['SD'], ['GH', 'SA']]);

@@ -333,17 +333,18 @@ function stripRows(units: MapView['units']): Run[][] {
  * match that ended at a round's end, with no unit's turn to show) carries so a phone can read each
  * unit's Vigor and injuries, which the full map's tokens are too small for. Null when no unit stands.
  */
-export function drawUnitStrip(view: MapView, title: string): Canvas | null {
+export function drawUnitStrip(view: MapView, title: string = stripTitle(view)): Canvas | null {
   const units = view.units.filter((u) => u.at);
   if (units.length === 0) return null;
   const dropped = droppedRows(view);
+  const standing = dropped.length > 0 ? [[{ text: 'On the map:', bold: true }], ...stripRows(units)] : stripRows(units);
   loadFonts();
   const width = CLOSE_UP_WIDTH;
   const px = phonePx(width);
   const pad = Math.round(px * 0.6);
   const scratch = measuringContext();
   const head = flow(scratch, [[{ text: title, bold: true }]], width - 2 * pad, px);
-  const body = flow(scratch, [...stripRows(units), ...dropped], width - 2 * pad, stripPx(width));
+  const body = flow(scratch, [...standing, ...dropped], width - 2 * pad, stripPx(width));
   const top = head.height + 2 * pad;
   const canvas = createCanvas(width, top + body.height + 2 * pad);
   const ctx = canvas.getContext('2d');
@@ -355,6 +356,12 @@ export function drawUnitStrip(view: MapView, title: string): Canvas | null {
   body.draw(ctx, pad, top + pad);
   return canvas;
 }
+
+/**
+ * The strip's title, true to what it lists: the result post's strip was titled "Every unit on the map"
+ * over dropped and conceded units too (playtest); with any gone, the standing ones get their own heading.
+ */
+export const stripTitle = (view: MapView): string => (goneUnits(view).length > 0 ? 'Every unit, on the map and off it' : 'Every unit on the map');
 
 /**
  * The units no longer on the map, by why: dropped in play, or taken off the table by a concession (or
@@ -421,5 +428,6 @@ export function unitStripAlt(view: MapView): string {
       .trim(),
   );
   const gone = goneUnits(view).map(({ heading, units: us }) => ` ${heading} ${us.map((u) => `${u.label} ${u.name}`).join(', ')}.`);
-  return `Every unit on the map: ${units.join('; ')}.${gone.join('')}`;
+  const standing = `${units.join('; ')}.${gone.join('')}`;
+  return gone.length > 0 ? `${stripTitle(view)}. On the map: ${standing}` : `${stripTitle(view)}: ${standing}`;
 }

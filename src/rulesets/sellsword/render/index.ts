@@ -126,7 +126,7 @@ export async function renderFocusAsync(state: GameState, request: ViewRequest = 
  */
 export function renderUnitStrip(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Picture | null {
   const view = toMapView(state, request);
-  const canvas = drawUnitStrip(view, 'Every unit on the map');
+  const canvas = drawUnitStrip(view);
   if (!canvas) return null;
   return { png: encodePng(canvas), alt: clip(unitStripAlt(view), DISCORD_ALT_TEXT_LIMIT, { atWord: true }) };
 }
