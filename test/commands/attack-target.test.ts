@@ -91,8 +91,8 @@ describe('/attack target suggestions for a unit with several attacks and none gi
     const gh = targetChoices(game, 'p1', 'kn', undefined, '').find((c) => String(c.value).startsWith('gh'))!;
     const carried = readTargetValue(String(gh.value));
     expect(carried).toEqual({ target: 'gh', charge: false, attack: expect.any(String) });
-    // Named right after the label, and the odds are that attack's, as if it had been given.
-    expect(gh.name).toMatch(new RegExp(`^GH with ${named(carried.attack!)} \\d+% hit, `));
+    // Named right before its odds (after the warning), and the odds are that attack's, as if it had been given.
+    expect(gh.name).toMatch(new RegExp(`^GH ⚠ may reply · with ${named(carried.attack!)} \\d+% hit, `));
     const given = targetChoices(game, 'p1', 'kn', carried.attack, '').find((c) => c.value === 'gh')!;
     expect(gh.name.replace(` with ${named(carried.attack!)}`, '')).toBe(given.name);
     for (const c of targetChoices(game, 'p1', 'kn', undefined, '')) expect(c.name.length).toBeLessThanOrEqual(100);
@@ -110,7 +110,7 @@ describe('/attack target suggestions for a unit with several attacks and none gi
     const sk = targetChoices(far, 'p1', 'kn', undefined, '').find((c) => String(c.value).startsWith('sk'))!;
     const carried = readTargetValue(String(sk.value));
     expect(carried).toEqual({ target: 'sk', charge: true, attack: expect.any(String) });
-    expect(sk.name).toMatch(new RegExp(`^charge SK \\(5 Vigor\\) with ${named(carried.attack!)} \\d+% hit, `));
+    expect(sk.name).toMatch(new RegExp(`^charge SK ⚠ may reply · KN pays 5 Vigor · with ${named(carried.attack!)} \\d+% hit, `));
   });
 
   it('with the attack given, a value carries no attack, as before', () => {

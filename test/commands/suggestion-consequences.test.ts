@@ -62,10 +62,10 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK \d+% hit, only crits wound, 0 wounds( ⚠ may reply)? · \d+% crit, 10 on a crit \(immune −\d+ pierce\)( · then Hobbled on a crit)?( · range 1)?( · Skeleton Warrior)?$/,
+      /^SK( ⚠ may reply ·)? \d+% hit, only crits wound, 0 wounds · \d+% crit, 10 on a crit \(immune −\d+ pierce\)( · then Hobbled on a crit)?( · range 1)?( · Skeleton Warrior)?$/,
     );
     // A 400 px screen shows about the first 50 characters: the chance to hit and that a plain hit cannot wound.
-    expect(sk!.name.slice(0, 50)).toMatch(/^SK \d+% hit, only crits wound, 0 wounds/);
+    expect(sk!.name.slice(0, 45)).toMatch(/^SK( ⚠ may reply ·)? \d+% hit, only crits wound/);
   });
 
   it("R25, R26: a target warns of who may strike back, as a move does, after a hit's wounds, with the essentials in 50 characters (issue 26)", () => {
@@ -79,10 +79,10 @@ describe('target suggestions', () => {
       ],
     });
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh');
-    // Issue 26: the label, the chance to hit, a hit's wounds and the warning fit the 50 or so a phone shows.
-    expect(gh!.name.slice(0, 50)).toMatch(/^GH \d+% hit, 10 wounds ⚠ may reply/);
+    // Issue 26, playtest: the label, the warning, the chance to hit and a hit's wounds fit the 45 or so a phone shows.
+    expect(gh!.name.slice(0, 45)).toMatch(/^GH ⚠ may reply · \d+% hit, 10 wounds/);
     // Then the critical's chance with its wounds, the range, and the unit's card name last.
-    expect(gh!.name).toMatch(/^GH \d+% hit, 10 wounds ⚠ may reply · \d+% crit, 20 on a crit · range 1 · Ghoul$/);
+    expect(gh!.name).toMatch(/^GH ⚠ may reply · \d+% hit, 10 wounds · \d+% crit, 20 on a crit · range 1 · Ghoul$/);
     // Typing another unit's label does not find this target by its warning.
     expect(targetChoices(game, 'p1', 'kn', 'longsword', 'ow').map((c) => c.value)).not.toContain('gh');
   });
@@ -116,12 +116,11 @@ describe('target suggestions', () => {
     const steps = chargeWoundingSteps(game, 'kn', charge!.path);
     expect(steps).toBeGreaterThan(0);
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge');
-    // A 400 px screen shows about the first 50 characters: they hold the charge's price, the odds and
-    // the wounds (issue 26); the warning comes straight after them.
-    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+ wounds/);
-    expect(gh!.name.indexOf('⚠')).toBeLessThan(60);
+    // A 400 px screen shows about the first 45 characters: they hold the warning, who pays the charge's
+    // price (issue 26, playtest), then the odds and the wounds.
+    expect(gh!.name.slice(0, 45)).toMatch(/^charge GH (⚠ may reply · )?KN pays 5 Vigor · \d+%/);
     // The squares it steps through, with the wounds they deal, survive Discord's cut to 100.
-    expect(gh!.name).toContain(`by ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
+    expect(gh!.name).toContain(` ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
   });
 
   it("R23, issue 26: with `charge` set and nothing to charge, the list says the charge's own reason (no Vigor), as the command does", () => {
@@ -154,12 +153,12 @@ describe('target suggestions', () => {
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
     expect(gh?.name).toMatch(
       new RegExp(
-        `^charge GH \\(5 Vigor\\) \\d+% hit, \\d+ wounds ⚠ may reply · 2 steps by ${path.join(' → ')} · \\d+% crit, \\d+ on a crit( · wounds incl. the charge's \\+5)?( · Ghoul)?$`,
+        `^charge GH ⚠ may reply · KN pays 5 Vigor · \\d+% hit, \\d+ wounds · 2 steps by ${path.join(' → ')}( · \\d+% crit, \\d+ on a crit)?( · wounds incl. the charge's \\+5)?( · Ghoul)?$`,
       ),
     );
-    // A 400 px screen shows about the first 50 characters: the charge's price, the chance to hit, the
-    // wounds and the warning (a tester's Ghoul spent all its Vigor on a charge whose cost was cut off, issue 26).
-    expect(gh!.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+ wounds ⚠ may reply/);
+    // A 400 px screen shows about the first 45 characters: the warning, who pays the charge's price and
+    // the chance to hit (a tester's Ghoul spent all its Vigor on a charge whose cost was cut off, issue 26).
+    expect(gh!.name.slice(0, 45)).toMatch(/^charge GH ⚠ may reply · KN pays 5 Vigor · \d+%/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');
@@ -282,7 +281,7 @@ describe('what a phone shows of a target (issue 26)', () => {
     const a8 = 7 * yard.grid[0]!.length;
     const game = { ...start, units: { ...start.units, gh: { ...start.units.hidden!, id: 'gh', at: a8 } } };
     const hidden = targetChoices(game, game.turn!.player, 'bow', 'longbow', '').find((c) => c.value === 'hidden')!;
-    expect(hidden.name.slice(0, 50)).toMatch(/^HIDDEN \d+% hit, 10 wounds ⚠ GH may reply/);
+    expect(hidden.name.slice(0, 50)).toMatch(/^HIDDEN ⚠ GH may reply · \d+% hit, 10 wounds/);
     // Nothing said today is lost: the critical, cover and the brush come after.
     expect(hidden.name).toMatch(/ · \d+% crit, 20 on a crit · cover, brush\/smoke −4 · range \d+/);
   });
@@ -296,8 +295,9 @@ describe('what a phone shows of a target (issue 26)', () => {
       ],
     });
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge')!;
-    expect(gh.name.slice(0, 50)).toMatch(/^charge GH \(5 Vigor\) \d+% hit, \d+ wounds ⚠ may reply/);
-    expect(gh.name).toMatch(/ · \d+% crit, \d+ on a crit/);
+    expect(gh.name.slice(0, 50)).toMatch(/^charge GH ⚠ may reply · KN pays 5 Vigor · \d+% hit/);
+    // The squares it steps through come next; the critical's chance gives way to them within Discord's 100.
+    expect(gh.name).toMatch(/ · 2 steps by I11 → I12/);
   });
 });
 
@@ -522,5 +522,58 @@ describe("/attack's unit list names the units of yours that cannot attack, after
     const acted = { ...game, units: { ...game.units, tg: { ...game.units.tg!, turnTaken: true } } };
     expect(unitChoices(acted, 'p1', '', 'attack').at(-1)!.name).toBe('PI: no enemy in reach; GH is in sight but 10 squares away (Pike reaches 2)');
     expect(unitChoices(game, 'p1', '', 'move').some((c) => String(c.value).startsWith('none'))).toBe(false);
+  });
+});
+
+describe('what a phone shows of a warning (playtest: cut at 400 px)', () => {
+  // A phone at 400 px shows about the first 45 characters of a suggestion: the warning that an enemy may
+  // reply must be whole within them, before the odds and the squares (a tester's was cut before "⚠ OW may reply").
+  it('R23, R26: a charge says who may reply to its attack, then who pays its Vigor, within 45 characters', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-guard', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+        { id: 'ow', card: 'havoc-orc-warboss', player: 'p2', at: 'H12' },
+      ],
+    });
+    // No attack given (the guard has two): the attack the odds are for is named too, after the warning.
+    const gh = targetChoices(game, 'p1', 'kn', undefined, '').find((c) => String(c.value).startsWith('gh charge'))!;
+    const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
+    expect(gh.name.slice(0, 45)).toMatch(/^charge GH ⚠ OW and GH may reply · KN pays/);
+    // Who pays: the charging unit, by its label ("charge GH (5 Vigor)" was read as the Ghoul's Vigor).
+    expect(gh.name).toMatch(/· KN pays all 5 Vigor · with Mace \d+% hit, \d+ wounds · (2 steps )?(by )?[A-Z]/);
+    expect(gh.name).toContain(path.join(' → '));
+    expect(gh.name).not.toMatch(/\(\d+ Vigor\)/);
+    expect(gh.name.length).toBeLessThanOrEqual(100);
+  });
+
+  it('R23: a charger with Vigor to spare is said to pay 5 of it, by its own label', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge')!;
+    expect(gh.name).toMatch(/^charge GH ⚠ may reply · KN pays 5 Vigor · \d+% hit/);
+  });
+
+  it("R11, R25: a move past the card's Move warns of the reply before saying why it costs more", () => {
+    const start = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const moved = { ...start, turn: { ...start.turn!, unit: 'kn', actsLeft: 2, movePoints: 2 } };
+    const far = squareChoices(moved, 'p1', 'kn', '', false).filter((c) => c.name.includes('left from its last move'));
+    expect(far.length).toBeGreaterThan(0);
+    for (const m of far) {
+      expect(m.name.slice(0, 45)).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ GH may reply · /);
+      expect(m.name).toMatch(/ · cost is Move 5 \+ 2 left from its last move$/);
+    }
   });
 });

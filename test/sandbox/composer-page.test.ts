@@ -36,7 +36,7 @@ const SUGGESTIONS: Record<string, { name: string; value: string }[]> = {
   unit: [{ name: 'KN (Valor Knight) at J10', value: 'kn' }],
   target: [
     { name: 'SK (Skeleton) 75% hit, 4 wounds', value: 'sk' },
-    { name: 'charge GH (5 Vigor) 60% hit, 5 wounds · by J11 → J12', value: 'gh charge' },
+    { name: 'charge GH · KN pays 5 Vigor · 60% hit, 5 wounds · 2 steps by J11 → J12', value: 'gh charge' },
   ],
 };
 

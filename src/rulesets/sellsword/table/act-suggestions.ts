@@ -409,12 +409,17 @@ function overCardMove(game: GameState, unit: UnitState): { readonly card: number
 
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
 export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number], over: ReturnType<typeof overCardMove> = null): string {
-  const parts = [`${o.square} costs ${o.cost}${over && o.cost > over.card ? ` (${over.why})` : ''}`];
+  const why = over && o.cost > over.card ? over.why : null;
+  const warned = o.repliers.length > 0 || o.damaging > 0;
+  const parts = [`${o.square} costs ${o.cost}${why && !warned ? ` (${why})` : ''}`];
+  // A warning comes straight after the cost, within the 45 or so characters a phone shows; why the cost
+  // is over the card's Move then comes after the warnings (playtest: a warning was cut off on a phone).
   if (o.repliers.length > 0) parts.push(replyWarning(o.repliers));
   // A move stops on each damaging square on the way to take its wounds (R19): the stops are named, so
   // "moved M7 to N9" after choosing M11 is no surprise.
   if (o.stops.length > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)}, stops on ${o.stops.join(', ')} first`);
   else if (o.damaging > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)} (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
+  if (why && warned) parts.push(`cost is ${why}`);
   return parts.join(' · ');
 }
 
@@ -607,16 +612,17 @@ function inMapLabels(game: GameState, text: string): string {
 
 /**
  * A target as the suggestion names it, what decides the pick first since a name is cut (at 100 by
- * Discord, and a phone at 400 px shows about the first 50): the label, the chance to hit, the wounds a
- * hit deals ("can't wound" or "only crits wound" with them), who may strike back ("⚠ may reply" when
- * only the target may); then the rest: the chance of a critical with its wounds, what changes the
+ * Discord, and a phone at 400 px shows about the first 45): the label, who may strike back ("⚠ may
+ * reply" when only the target may), the chance to hit, the wounds a hit deals ("can't wound" or "only
+ * crits wound" with them); then the rest: the chance of a critical with its wounds, what changes the
  * chance to hit (cover, an unseen target's penalty), the target's immunity or vulnerability, the range,
- * and the unit's card name last: "GH 45% hit, 10 wounds ⚠ may reply · 5% crit, 20 on a crit · cover,
+ * and the unit's card name last: "GH ⚠ may reply · 45% hit, 10 wounds · 5% crit, 20 on a crit · cover,
  * brush/smoke −4 · range 1 · Ghoul" (issue 26: the wounds and the warning were lost past a phone's cut
- * behind the critical chance and cover). A target only a charge reaches is named "charge GH (5 Vigor)"
- * and judged from the end of the charge (with its +5 wounds), then the two squares it steps through
- * (the path the command will take) with the damaging ground's wounds on them. With no attack given (a
- * unit with several), the attack the odds are for follows the label: "GH with Longbow 45% hit, …".
+ * behind the critical chance and cover; a playtest lost the warning behind a charge's odds). A target
+ * only a charge reaches is named "charge GH · KN pays 5 Vigor · …" (the warning before the price) and
+ * judged from the end of the charge (with its +5 wounds), then the two squares it steps through (the
+ * path the command will take) with the damaging ground's wounds on them. With no attack given (a unit
+ * with several), the attack the odds are for goes before them: "GH with Longbow 45% hit, …".
  */
 function targetWords(
   game: GameState,
@@ -637,7 +643,7 @@ function targetWords(
     const via = attack === undefined ? seen.attack : String(attack);
     const odds = oddsHead(game, unitId, via, target);
     const parts = targetParts(odds, seen.cover);
-    return fitName(frontWords(`${label}${named(via)}`, odds, parts.hit, warn(repliers)), [
+    return fitName(frontWords(label, warn(repliers), named(via), odds, parts.hit), [
       parts.crit,
       parts.modifiers,
       parts.defences,
@@ -652,13 +658,20 @@ function targetWords(
   // R23: the steps draw no replies, but the charge's attack may be replied to from where it ends.
   const chargeReplies = charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
   const parts = targetParts(odds, false);
-  // R23: the charge's price goes by the target's label, where a phone's cut (about 50 characters)
-  // leaves it, before the odds and wounds: a tester's Ghoul spent all its Vigor on a charge whose cost was cut off (issue 26).
-  const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `all ${CHARGE_VIGOR} Vigor` : `${CHARGE_VIGOR} Vigor`;
-  return fitName(frontWords(`charge ${label} (${price})${named(via)}`, odds, parts.hit, chargeReplies), [
-    // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
-    // "2 steps by": what a charge is, two steps closer (R23), said where its squares are (issue 26).
-    ...(charge ? [`2 steps by ${charge.path.join(' → ')}${damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : ''}`] : []),
+  // R23: the charge's price goes by the target's label (after the warning), where a phone's cut leaves
+  // it, before the odds: a tester's Ghoul spent all its Vigor on a charge whose cost was cut off (issue 26).
+  // It names who pays: "charge CI (5 Vigor)" was read as the target's Vigor (playtest).
+  const payer = unitId.toUpperCase();
+  const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `${payer} pays all ${CHARGE_VIGOR} Vigor` : `${payer} pays ${CHARGE_VIGOR} Vigor`;
+  const front = frontWords(`charge ${label}`, chargeReplies, named(via), odds, parts.hit, price);
+  // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
+  // "2 steps by": what a charge is, two steps closer (R23), said where its squares are (issue 26); its
+  // words give way before the squares do when the warning and the payer leave no room for them.
+  const ground = damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : '';
+  const squares = charge ? `${charge.path.join(' → ')}${ground}` : '';
+  const steps = [`2 steps by ${squares}`, `2 steps ${squares}`, `by ${squares}`].find((w) => `${front} · ${w}`.length <= 100);
+  return fitName(front, [
+    charge ? (steps ?? '') : '',
     parts.crit,
     // R23: the wounds said include the charge's +5, not +5 on top of them (issue 26).
     odds?.chargeShare ?? '',
@@ -670,13 +683,16 @@ function targetWords(
 }
 
 /**
- * The front of a target's name, all kept by fitName and within a phone's 50 characters for a short
- * label: "GH 45% hit, 10 wounds ⚠ may reply" (the warning's own sign parts it from the wounds, a
- * separator fewer so a charge's "(all 5 Vigor)" leaves room for it).
+ * The front of a target's name, all kept by fitName: the label, who may strike back straight after it
+ * (a phone at 400 px shows about the first 45 characters, and a tester's warning was cut off behind a
+ * charge's odds), a charge's price, then the attack the odds are for with the chance to hit and a
+ * hit's wounds: "GH ⚠ OW may reply · 45% hit, 10 wounds", "charge CI ⚠ OW may reply · KN pays 5 Vigor ·
+ * 50% hit, 15 wounds", "GH with Mace 45% hit, 10 wounds" with nobody to reply.
  */
-function frontWords(label: string, odds: ReturnType<typeof oddsHead>, hit: string, warning: string): string {
+function frontWords(label: string, warning: string, named: string, odds: ReturnType<typeof oddsHead>, hit: string, price?: string): string {
   const chance = odds ? [odds.odds[0]!, ...(hit ? [hit] : [])].join(', ') : 'odds unknown';
-  return [label, chance, warning].filter(Boolean).join(' ');
+  const head = [label, warning].filter(Boolean).join(' ');
+  return [head, ...(price ? [price] : []), `${named.trim()} ${chance}`.trim()].join(price || warning ? ' · ' : ' ');
 }
 
 /**
