@@ -105,3 +105,20 @@ describe('the practice opponent aims an Area attack (SC Area attacks, ruling SC2
     expect(order(setup, state)).toEqual({ type: 'shoot', troop: 'spitter', attack: 'bile', target: 'a8' });
   });
 });
+
+describe('the practice opponent values the conditions its attacks put on (SC App. B Paralyzing, Poison; rulings SC38, SC136)', () => {
+  it.each([
+    { shooter: 'kilnborn-slip-thrower', attack: 'slip-jar', condition: 'paralyzed' as const },
+    { shooter: 'kilnborn-lead-glazer', attack: 'lead-glaze-dart', condition: 'poisoned' as const },
+  ])('$shooter shoots the enemy not yet $condition, though the other is a wound from removal', ({ shooter, attack, condition }) => {
+    // Both spearmen stand three squares off; "held" already carries the condition and has taken a wound,
+    // which alone would make it the better target (wounds that remove are worth more).
+    const { setup, state } = position(8, 8, { shooter: [shooter, 'bob', 0, 0], held: ['human-spearman', 'alice', 3, 0], fresh: ['human-spearman', 'alice', 0, 3] }, 'ranged');
+    const held = { ...state.troops.held!, taken: 1, conditions: [condition] };
+    const withHeld: ScState = { ...state, troops: { ...state.troops, held } };
+    expect(order(setup, withHeld)).toEqual({ type: 'shoot', troop: 'shooter', attack, target: 'fresh' });
+    // Without the condition on either, the wounded one is the target, as before.
+    const plain: ScState = { ...state, troops: { ...state.troops, held: { ...held, conditions: undefined } } };
+    expect(order(setup, plain)).toEqual({ type: 'shoot', troop: 'shooter', attack, target: 'held' });
+  });
+});

@@ -12,7 +12,8 @@
  *   Only attacks counted: ai/charge.ts); one that cannot charges the enemy worth most; any other
  *   closes in on the nearest enemy, running (unless it Can't Run) when that keeps no attack from it this turn;
  * - ranged and melee steps: each declared attack is the one with the most wounds expected (the
- *   chance to hit times the wounds a hit does), the weakest target first when equal; a template, an
+ *   chance to hit times the wounds a hit does, and what a condition it puts on is worth in wounds),
+ *   the weakest target first when equal; a template, an
  *   area or a sweep counts every troop it reaches, its own against it (ai/spread.ts), so an area is
  *   aimed at the troop whose square puts most enemies and fewest friends under it;
  * - a troop with no attack to make in the ranged or melee step readies one there (SC Readied Actions);
@@ -21,7 +22,9 @@
  * a time from the same movement rules the options use, never from every troop's whole move set, so a
  * decision stays cheap on a large map.
  */
-import { hitChance, woundsPerHit } from '../rules/chances';
+import { hitChance, woundChance, woundsPerHit } from '../rules/chances';
+import type { Condition } from '../rules/conditions';
+import type { TroopAttack, TroopCard } from '../formats/troop-card';
 import { findAttack } from '../rules/melee';
 import { afterMove, allowance, reachable } from '../rules/movement';
 import { areAdjacent, opportunityAttacksPerRound } from '../rules/opportunity';
@@ -91,7 +94,25 @@ function expected(
     bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
     defense = aim.defense;
   }
-  return hitChance(bonus, defense) * woundsPerHit(attack.dmg.bonus, targetCard.toWound);
+  return hitChance(bonus, defense) * (woundsPerHit(attack.dmg.bonus, targetCard.toWound) + conditionWorth(attack, target, targetCard));
+}
+
+/**
+ * What the condition an attack puts on its target adds to a hit, in wounds, as the points guide prices
+ * it (rulings SC133, SC136): Poison the wound of the one failed save a troop averages before it passes,
+ * on a hit that wounds; Paralyzing half a hit's wounds again (it holds the wounded troop wholly for about
+ * a turn); Entangling a quarter (it holds the troop in place at −2). None for a condition the target
+ * carries already: a second one adds a save, not a turn held.
+ */
+function conditionWorth(attack: TroopAttack, target: ScTroop, targetCard: TroopCard): number {
+  const has = (name: string) => attack.qualities.some((q) => q.name === name);
+  const carries = (c: Condition) => target.conditions?.includes(c) ?? false;
+  const wounds = woundsPerHit(attack.dmg.bonus, targetCard.toWound);
+  let worth = 0;
+  if (has('Poison') && !carries('poisoned')) worth += woundChance(attack.dmg.bonus, targetCard.toWound) / 100;
+  if (has('Paralyzing') && !carries('paralyzed')) worth += wounds * 0.5;
+  if (has('Entangling') && !carries('entangled')) worth += wounds * 0.25;
+  return worth;
 }
 
 /**
