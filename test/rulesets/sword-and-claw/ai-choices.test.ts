@@ -113,7 +113,12 @@ describe('the practice opponent values the conditions its attacks put on (SC App
   ])('$shooter shoots the enemy not yet $condition, though the other is a wound from removal', ({ shooter, attack, condition }) => {
     // Both spearmen stand three squares off; "held" already carries the condition and has taken a wound,
     // which alone would make it the better target (wounds that remove are worth more).
-    const { setup, state } = position(8, 8, { shooter: [shooter, 'bob', 0, 0], held: ['human-spearman', 'alice', 3, 0], fresh: ['human-spearman', 'alice', 0, 3] }, 'ranged');
+    const { setup, state } = position(
+      8,
+      8,
+      { shooter: [shooter, 'bob', 0, 0], held: ['human-spearman', 'alice', 3, 0], fresh: ['human-spearman', 'alice', 0, 3] },
+      'ranged',
+    );
     const held = { ...state.troops.held!, taken: 1, conditions: [condition] };
     const withHeld: ScState = { ...state, troops: { ...state.troops, held } };
     expect(order(setup, withHeld)).toEqual({ type: 'shoot', troop: 'shooter', attack, target: 'fresh' });
