@@ -6,7 +6,7 @@ import type { GameState, UnitState } from '../../rulesets/sellsword/engine';
 import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { describeState, findAttack, label } from '../../rulesets/sellsword/engine';
-import { burstPreviewWords } from '../../rulesets/sellsword/table';
+import { burstPreviewWords, reachDamageWords } from '../../rulesets/sellsword/table';
 import type { RuleError } from '../../engine';
 import { renderOverlay, type ViewRequest } from '../../rulesets/sellsword/render';
 import { pictureEmbed } from '../thread';
@@ -216,7 +216,11 @@ export async function view(
   const unit = resolveUnit(game, o.unit);
   let request: ViewRequest = { names: setup.names };
   let content: string | undefined;
-  if (o.overlay === 'reach' || o.overlay === 'maneuver') request = { ...request, reach: { unit: unit.id, maneuver: o.overlay === 'maneuver' } };
+  if (o.overlay === 'reach' || o.overlay === 'maneuver') {
+    request = { ...request, reach: { unit: unit.id, maneuver: o.overlay === 'maneuver' } };
+    // The damaging ground on the way, as the move suggestions warn of it (R19, playtest).
+    content = reachDamageWords(game, unit.id, o.overlay === 'maneuver') ?? undefined;
+  }
   if (o.overlay === 'sight') request = { ...request, sight: { unit: unit.id } };
   if (o.overlay === 'preview') {
     // As /attack reads them: `attack` may be left out for a unit with one; `target` names what is missing.

@@ -14,6 +14,7 @@ export { setupPromptAnswer, setupPromptPost, setupRerollRecord } from './prompt-
 export { promptMapFile, promptPicture } from './prompt-recoil';
 export { replyFacts, woundFacts } from './prompt-facts';
 export { burstPreviewWords } from './burst-preview';
+export { reachDamageWords } from './reach-words';
 export { chanceWhy, oddsHead, oddsWords, woundWords } from './odds-words';
 export { readTargetValue, targetValue } from './target-value';
 export {

@@ -1,0 +1,24 @@
+/**
+ * The damaging ground a unit's reach crosses, in words for `/skirmish view`'s reach picture (R19): the
+ * move suggestions warned of it square by square, the reach view did not (playtest). Read from the
+ * same query the suggestions use (moveOptions), so both say the same squares and wounds.
+ */
+import { label, moveOptions, unitOf, type GameState } from '../engine';
+import { damagingWounds } from './act-suggestions';
+
+/** How many damaging squares are named before "and N more": the reply is read on a phone. */
+const NAMED = 12;
+
+/** "⚠ Damaging ground on the way: …", or null when no square the unit can reach costs it wounds. */
+export function reachDamageWords(game: GameState, unitId: string, maneuver: boolean): string | null {
+  const hurt = moveOptions(game, unitId, maneuver)
+    .filter((o) => o.damaging > 0)
+    .sort((a, b) => a.damaging - b.damaging || a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
+  if (hurt.length === 0) return null;
+  const who = label(game, unitOf(game, unitId));
+  const named = hurt
+    .slice(0, NAMED)
+    .map((o) => `${o.square} (${damagingWounds(game, o.damaging)}${o.stops.length > 0 ? `, stops on ${o.stops.join(', ')} first` : ''})`);
+  const more = hurt.length > NAMED ? `, and ${hurt.length - NAMED} more` : '';
+  return `⚠ Damaging ground: ${hurt.length === 1 ? 'one square' : `${hurt.length} squares`} ${who} can reach cost it wounds on the way, and a move stops on each damaging square to take them: ${named.join(', ')}${more}.`;
+}
