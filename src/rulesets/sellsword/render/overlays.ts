@@ -106,8 +106,10 @@ export function drawMoves(ctx: Ctx, g: BoardGeometry, last: LastTurnView, places
   const all = movePoints(g, last, places);
   last.moves.forEach((m, i) => {
     const style = MOVE_STYLE[m.kind];
-    // A path of one known square (a unit that only entered) still gets its arrow from the square before.
-    pathLine(ctx, g, all[i]!, style.core, style.dash(g.cell), m.fromKnown);
+    // Every path starts with a ring, as the legend (posted once, for every picture) says: a unit that
+    // entered the map has it on the square it entered by, its path's first (playtest: an entering
+    // unit's path had none, under a key saying "ring: start").
+    pathLine(ctx, g, all[i]!, style.core, style.dash(g.cell), true);
   });
 }
 
