@@ -11,14 +11,14 @@ const NAMED = 12;
 
 /** "⚠ Damaging ground on the way: …", or null when no square the unit can reach costs it wounds. */
 export function reachDamageWords(game: GameState, unitId: string, maneuver: boolean): string | null {
-  const hurt = moveOptions(game, unitId, maneuver)
+  const costly = moveOptions(game, unitId, maneuver)
     .filter((o) => o.damaging > 0)
     .sort((a, b) => a.damaging - b.damaging || a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
-  if (hurt.length === 0) return null;
+  if (costly.length === 0) return null;
   const who = label(game, unitOf(game, unitId));
-  const named = hurt
+  const named = costly
     .slice(0, NAMED)
     .map((o) => `${o.square} (${damagingWounds(game, o.damaging)}${o.stops.length > 0 ? `, stops on ${o.stops.join(', ')} first` : ''})`);
-  const more = hurt.length > NAMED ? `, and ${hurt.length - NAMED} more` : '';
-  return `⚠ Damaging ground: ${hurt.length === 1 ? 'one square' : `${hurt.length} squares`} ${who} can reach cost it wounds on the way, and a move stops on each damaging square to take them: ${named.join(', ')}${more}.`;
+  const more = costly.length > NAMED ? `, and ${costly.length - NAMED} more` : '';
+  return `⚠ Damaging ground: ${costly.length === 1 ? 'one square' : `${costly.length} squares`} ${who} can reach cost it wounds on the way, and a move stops on each damaging square to take them: ${named.join(', ')}${more}.`;
 }
