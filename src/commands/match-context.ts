@@ -97,7 +97,7 @@ export function resolveTarget(game: GameState, typed: string, charge: boolean | 
   if (charge === false)
     refuse(
       'bad-option',
-      `The target "${typed}" is the charge at ${picked.target}, but \`charge\` is False: pick the target without the charge, or leave \`charge\` out.`,
+      `The target picked is the charge at ${picked.target.toUpperCase()}, but \`charge\` is False: pick the target without the charge, or leave \`charge\` out.`,
     );
   return { unit: resolveUnit(game, picked.target), charge: true };
 }
@@ -160,7 +160,7 @@ export function onlyAttack(game: GameState, attacker: UnitState, preview = false
   if (sole !== undefined) return sole;
   const all = profile(game, attacker).attacks;
   if (all.length === 0) return refuse('no-attack', `${label(game, attacker)} has no attack it can make.`);
-  const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
+  const list = all.map((a) => a.name).join(', ');
   const ownTurn = actorRefusal(game, attacker.id, commanderOf(game, attacker)) === null;
   const stop = ownTurn ? attackRefusal(game, attacker.id) : null;
   if (stop) {
@@ -175,7 +175,7 @@ export function resolveAttack(game: GameState, unit: UnitState, typed: string): 
   const found = typedAttack(game, unit, typed);
   if (found) return found.id;
   const all = [...(game.cards[unit.card]?.attacks ?? []), ...(unit.mod ? (game.mods[unit.mod]?.attacks ?? []) : [])];
-  const list = all.map((a) => `${a.name} (\`${a.id}\`)`).join(', ');
+  const list = all.map((a) => a.name).join(', ');
   return refuse('unknown-attack', `${label(game, unit)} has no attack "${typed}". ${all.length > 0 ? `Its attacks: ${list}.` : 'It has no attacks.'}`);
 }
 

@@ -170,7 +170,7 @@ describe('refusals that say what to do instead', () => {
     const state = yard();
     const said = refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'gh'));
     expect(said).toMatch(
-      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:longsword target:gh charge:True` \(two steps, by [A-Z]\d+ → [A-Z]\d+, costing 5 Vigor\)\./,
+      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:Longsword target:gh charge:True` \(two steps, by [A-Z]\d+ → [A-Z]\d+, costing 5 Vigor\)\./,
     );
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(
       // Issue 26: the refusal says what a charge needs, by topic (no rule code).
@@ -178,12 +178,19 @@ describe('refusals that say what to do instead', () => {
     );
   });
 
+  it('R23, playtest: the charge it suggests names the attack as the card prints it, never its id', () => {
+    const state = yard();
+    // "Pommel Strike" typed, read as the id `pommel`: the refusal says the name the player sees and may type back.
+    const said = refusal(() => suggestCharge(state, state.units.kn!, resolveAttack(state, state.units.kn!, 'Pommel Strike'), 'gh'));
+    expect(said).toContain('`/attack unit:kn attack:Pommel Strike target:gh charge:True`');
+    expect(said).not.toMatch(/\bpommel\b/);
+  });
+
   it('an attack the unit does not have lists the ones it has; a printed name is understood', () => {
     const state = yard();
-    expect(refusal(() => resolveAttack(state, state.units.kn!, 'talon'))).toBe(
-      'Knight (kn) has no attack "talon". Its attacks: Longsword (`longsword`), Pommel Strike (`pommel`).',
-    );
+    expect(refusal(() => resolveAttack(state, state.units.kn!, 'talon'))).toBe('Knight (kn) has no attack "talon". Its attacks: Longsword, Pommel Strike.');
     expect(resolveAttack(state, state.units.kn!, 'Pommel Strike')).toBe('pommel');
+    expect(resolveAttack(state, state.units.kn!, 'pommel STRIKE')).toBe('pommel');
   });
 
   it('the rule of three says what the unit can still do', () => {

@@ -46,7 +46,24 @@ describe('/attack without `attack` (issue 26)', () => {
     const { guard, ghoul, alice } = await setTable('I5', 'I6');
     const sent = await world.run({ user: nameOf(alice), channel: thread, name: 'attack', options: { unit: guard, target: ghoul } });
     expect(sent.response?.ephemeral).toBe(true);
-    expect(answerText(sent)).toMatch(/ has 2 attacks: Mace \(`mace`\), Shield Bash \(`shield-bash`\)\. Say which with `attack`\.$/);
+    expect(answerText(sent)).toMatch(/ has 2 attacks: Mace, Shield Bash\. Say which with `attack`\.$/);
+  }, 60_000);
+});
+
+describe('/attack with the attack typed by its shown name (playtest)', () => {
+  it('"shield BASH" typed is the Shield Bash, and every word the player reads says "Shield Bash"', async () => {
+    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+    const sent = await world.run({ user: nameOf(alice), channel: thread, name: 'attack', options: { unit: guard, target: ghoul, attack: 'shield BASH' } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain(`declared an attack on ${ghoul.toUpperCase()} with Shield Bash`);
+    expect(answerText(sent)).not.toContain('shield-bash');
+  }, 60_000);
+
+  it('R23: out of reach, the charge it suggests names the attack as shown', async () => {
+    const { guard, ghoul, alice } = await setTable('B8', 'B11', ['B9', 'B10', 'A9', 'A10', 'C9', 'C10']);
+    const sent = await world.run({ user: nameOf(alice), channel: thread, name: 'attack', options: { unit: guard, target: ghoul, attack: 'Shield Bash' } });
+    expect(answerText(sent)).toContain(`It can charge instead: \`/attack unit:${guard} attack:Shield Bash target:${ghoul} charge:True\``);
+    expect(answerText(sent)).not.toContain('shield-bash');
   }, 60_000);
 });
 

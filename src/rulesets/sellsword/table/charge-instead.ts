@@ -4,7 +4,7 @@
  * the unit's player's turn, so the engine's own refusals (not your turn, a prompt open) come first.
  */
 import type { RuleError } from '../../../engine';
-import { attackOdds, CHARGE_VIGOR, chargePlan, type GameState, type UnitState } from '../engine';
+import { attackOdds, CHARGE_VIGOR, chargePlan, findAttack, type GameState, type UnitState } from '../engine';
 import { withoutRuleCodes } from '../../../render/plain-rules';
 
 export function chargeInstead(game: GameState, unit: UnitState, attack: string, target: string): RuleError | null {
@@ -13,9 +13,12 @@ export function chargeInstead(game: GameState, unit: UnitState, attack: string, 
   if (!('code' in odds) || odds.code !== 'out-of-range') return null;
   const plan = chargePlan(game, unit.id, attack, target);
   if ('path' in plan) {
+    // The attack by the name its card prints, which the command reads as well as its id (any case): a
+    // tester who typed "Shield Bash" was told to send "attack:shield-bash" (playtest).
+    const name = findAttack(game, unit, attack)?.name ?? attack;
     return {
       code: 'out-of-range',
-      message: `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${attack} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}, costing ${CHARGE_VIGOR} Vigor).`,
+      message: `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${name} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}, costing ${CHARGE_VIGOR} Vigor).`,
     };
   }
   return { code: 'out-of-range', message: `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}` };
