@@ -18,6 +18,7 @@ import {
   renderFocusAsync,
   renderLegend,
   renderMapWithAlt,
+  renderNowAsync,
   renderUnitStrip,
   renderTurnAsync,
   type HappeningKind,
@@ -284,9 +285,11 @@ async function pingShowsTurn(store: Store, row: MatchRecord, setup: MatchSetup, 
 }
 
 /**
- * The close-up a ping carries, showing the state it speaks of as of event `seq`: in the middle of a
- * unit's turn ("go on with …"), that turn so far, with the acting unit; at a turn's start, the turn
- * that just ended; at a round's start none (no unit is acting yet, and the last turn's is of the round before).
+ * The picture a ping carries, showing the state it speaks of as of event `seq`: in the middle of a
+ * unit's turn ("go on with …"), the close-up of that turn so far, with the acting unit; at a turn's
+ * start, the close-up of the turn that just ended; at a round's start (no unit is acting yet, and the
+ * last turn's close-up is of the round before), the map as it stands: a round's first ping asked a
+ * player to act with no picture (playtest).
  */
 async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PostFile | null> {
   const current = await turnSoFar(store, row, setup, seq);
@@ -294,7 +297,12 @@ async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, se
     const focus = await renderFocusAsync(current.game, { lastTurn: current.events, before: current.before, names: setup.names, underWay: true });
     return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
   }
-  return closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0] ?? null;
+  const last = closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0];
+  if (last) return last;
+  const now = row.seq === seq && row.snapshot ? gameOf(row.snapshot) : (await turnAt(store, row, setup, seq)).game;
+  if (!now) return null;
+  const map = await renderNowAsync(now, { names: setup.names });
+  return { png: map.png, name: `now-${seq}.png`, alt: map.alt };
 }
 
 /**

@@ -39,3 +39,36 @@ describe('the mid-turn ping', () => {
     expect(close!.alt).not.toContain('last turn');
   });
 });
+
+describe("a round's first ping (playtest)", () => {
+  it('carries the map as it stands, drawn once for the same state, where it carried no picture', async () => {
+    const store = memoryStore();
+    const choose = new Chooser(seeded(31));
+    await storedMatch(store, 'm2', setupFor(31, ['burning-village']));
+    await untilPlaying(store, 'm2', choose);
+    // Play until round 2 has begun and waits on a player to choose a unit, no turn ended since.
+    const atRoundStart = async () => {
+      const row = (await store.matches.get('m2'))!;
+      const game = gameOf(row.snapshot as MatchSnapshot)!;
+      if (game.round < 2 || !game.turn || game.turn.unit || game.prompt) return null;
+      const events = await store.matches.events<MatchEvent>('m2', 0);
+      const last = events.findLast((e) => e.event.stage === 'game' && (e.event.event.type === 'turn-ended' || e.event.event.type === 'round-started'));
+      return last?.event.stage === 'game' && last.event.event.type === 'round-started' ? { row, game } : null;
+    };
+    let found = await atRoundStart();
+    for (let i = 0; i < 2000 && !found; i++) {
+      await playOn(store, 'm2', choose);
+      found = await atRoundStart();
+    }
+    expect(found).not.toBeNull();
+    const { row, game } = found!;
+    const body = { kind: 'your-turn' as const, seq: row.seq, player: game.turn!.player, content: 'round 2 begins' };
+    const post = await picturePost(store, row, body);
+    const files = post.files ?? [];
+    expect(files.map((f) => f.name)).toEqual([`now-${row.seq}.png`]);
+    expect(files[0]!.alt).toContain(`round ${game.round}`);
+    // The same state again gives the same picture (kept, not drawn again).
+    const again = await picturePost(store, row, body);
+    expect(Buffer.compare(again.files![0]!.png, files[0]!.png)).toBe(0);
+  }, 60_000);
+});

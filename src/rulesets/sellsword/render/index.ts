@@ -51,6 +51,17 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
 }
 
 /**
+ * The map of a state as it stands, with no turn on it: what a ping at a round's start carries (no unit
+ * is acting yet, and the last turn's close-up is of the round before). Drawn once per view (drawn-once.ts):
+ * the same state asked again (a ping re-sent, each seat of one round start) takes the picture kept.
+ */
+export async function renderNowAsync(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Promise<Picture> {
+  const view = toMapView(state, request);
+  const key = `map\n${view.board.key}\n${JSON.stringify({ ...view, board: null })}`;
+  return { png: await drawnOnceAsync(key, () => encodePngAsync(drawMapCanvas(view, true))), alt: mapAltText(view) };
+}
+
+/**
  * What /skirmish view posts for an overlay a player asked for: the map with it and its alt text, and
  * the close-up round the unit (focus.ts) whose numbers and words read on a phone, where the full
  * map's do not (null when no window is closer than the map).
