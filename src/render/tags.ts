@@ -9,7 +9,9 @@
  *   own, by the same rule: on one line it ran as a strip across six squares, over others (issue 26);
  * - a tag that finds no room, or room only over a dropped unit's cross, is gathered into a numbered
  *   list under the board, and only a small numbered badge is placed (by the same rule, and on the
- *   cross only when nothing else fits) where the tag would have gone.
+ *   cross only when nothing else fits) where the tag would have gone; crowded out of its reach, the
+ *   badge goes to the nearest room anywhere on the board with a leader line, and with none at all it
+ *   is left off (the list still says it): nothing is ever drawn over a token.
  * Requests are placed in order, so the first get the best spots and the result is fixed.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
@@ -82,7 +84,10 @@ export interface PlacedTag {
   readonly rect: Rect;
   /** Set when the tag is in the numbered list: the number on its badge. */
   readonly number: number | null;
-  /** Covers a unit square even so (only when the whole search failed; the tests assert it never does). */
+  /**
+   * No room for even its badge anywhere on the board: the tag is in the numbered list only, and no
+   * badge is drawn (one drawn on its anchor covered a token, playtest).
+   */
   readonly forced: boolean;
   /** The square of the unit it labels, when it was asked to go beside it (TagRequest.beside). */
   readonly beside?: Rect;
@@ -250,6 +255,11 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     }
     return null;
   };
+  /**
+   * Every spot on the board round `p`, nearest first: a badge crowded out of BADGE_REACH goes further
+   * off with its leader line rather than onto a token (playtest: labels over the tokens of a melee).
+   */
+  const everywhere = (p: Point): Point[] => spiral(p, cell, Math.hypot(bounds.w, bounds.h) / cell).filter((q) => away(q, bounds) === 0);
   let listed = 0;
   for (const r of requests) {
     keepClear = r.clear;
@@ -284,7 +294,7 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     const badgeSpots = [...r.spots, ...spiral(r.anchor, cell, BADGE_REACH)];
     const numbered = space.numbered ?? [];
     const offNumbers = badgeSpots.filter((p) => numbered.every((n) => overlap(inside(p, side, side), n) === 0));
-    const badge = find(offNumbers, side, side, offNumbers.length, undefined, false) ?? find(badgeSpots, side, side);
+    const badge = find(offNumbers, side, side, offNumbers.length, undefined, false) ?? find(badgeSpots, side, side) ?? find(everywhere(r.anchor), side, side);
     listed++;
     placed.push({ ...base, lines: [base.text], rect: badge ?? inside(r.anchor, side, side), number: listed, forced: badge === null });
   }
@@ -321,6 +331,7 @@ const badgeSide = (px: number) => Math.round(px * 1.3);
  */
 export function drawLeaders(ctx: Ctx, tags: readonly PlacedTag[], cell: number): void {
   for (const tag of tags) {
+    if (tag.forced) continue;
     const { x, y, w, h } = tag.rect;
     const cx = x + w / 2;
     const cy = y + h / 2;
@@ -352,7 +363,7 @@ export function drawLeaders(ctx: Ctx, tags: readonly PlacedTag[], cell: number):
 export function drawTags(ctx: Ctx, tags: readonly PlacedTag[]): void {
   for (const tag of tags) {
     if (tag.number === null) tagBox(ctx, tag.lines, tag.colour, tag.rect, tag.px, tag.icon);
-    else numberBadge(ctx, tag.number, tag.colour, tag.rect.x + tag.rect.w / 2, tag.rect.y + tag.rect.h / 2, tag.rect.w);
+    else if (!tag.forced) numberBadge(ctx, tag.number, tag.colour, tag.rect.x + tag.rect.w / 2, tag.rect.y + tag.rect.h / 2, tag.rect.w);
   }
 }
 
