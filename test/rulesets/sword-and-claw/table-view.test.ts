@@ -71,6 +71,20 @@ describe('Sword and Claw table view', () => {
     expect(view.legend.map((e) => e.kind)).toEqual(['look', 'look', 'pips', 'badge', 'path', 'path', 'path', 'attack', 'removed']);
   });
 
+  it("gives one attacker's strikes on one target one line and one tag, each result in order (two attacks a turn, SC Melee)", () => {
+    const input = meleeTable();
+    const first = input.happenings!.find((h) => h.kind === 'strike' && h.attacker === 'm2')!;
+    const again = { ...first, hit: false, wounds: 0 };
+    const view = scTableView({ ...input, happenings: [...input.happenings!, again] });
+    const lines = view.overlays.filter((o) => o.kind === 'attack');
+    expect(lines.map((o) => o.tag)).toEqual(["HS1: RM's HIT 2 wounds", "HCA: RSW's HIT 1 wound, MISS", "HS2: RSK's MISS"]);
+    expect(lines[1]!.words).toBe('RSW struck HCA twice: hit, 1 wound; missed.');
+    // Another kind of strike on the same target stays its own line: an opportunity attack is not a strike of the melee step.
+    const reply = { ...first, opportunity: true };
+    const both = scTableView({ ...input, happenings: [...input.happenings!, reply] });
+    expect(both.overlays.filter((o) => o.kind === 'attack')).toHaveLength(4);
+  });
+
   it('shows the deploying side its zone, and troops not yet placed as such (SC Set-up 7)', () => {
     const view = scTableView(deployingTable());
     expect(view.board.areas).toHaveLength(1);

@@ -106,10 +106,9 @@ describe("Sword and Claw's turn picture from a played match", () => {
               : [],
       );
       const lines = v.overlays.filter((o) => o.kind === 'attack');
-      // Each tag names the target and the attacker, then the result: "SK1: HS's HIT 1 wound".
-      expect(lines.map((o) => o.tag.replace(/^[A-Z0-9]+: [A-Z0-9]+'s (OPPORTUNITY |TRAMPLE )?/, ''))).toEqual(
-        melee.map((k) => (k.hit ? `HIT ${k.wounds} ${k.wounds === 1 ? 'wound' : 'wounds'}` : 'MISS')),
-      );
+      // Each tag names the target and the attacker, then the results of its strikes on that target: "SK1: HS's HIT 1 wound, MISS".
+      const tagged = lines.flatMap((o) => o.tag.replace(/^[A-Z0-9]+: [A-Z0-9]+'s (OPPORTUNITY |TRAMPLE )?/, '').split(', '));
+      expect(tagged.sort()).toEqual(melee.map((k) => (k.hit ? `HIT ${k.wounds} ${k.wounds === 1 ? 'wound' : 'wounds'}` : 'MISS')).sort());
       strikes += lines.length;
       const removedNow = s.troops.filter((x) => t.after.troops[x.id]!.removed && !t.before.troops[x.id]!.removed);
       expect(v.overlays.filter((o) => o.kind === 'removed')).toHaveLength(removedNow.length);

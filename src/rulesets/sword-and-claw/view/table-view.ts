@@ -107,6 +107,59 @@ function unitOf(c: Ctx, t: ScViewTroop): TableUnit {
   };
 }
 
+type Strike = Extract<ScHappening, { kind: 'strike' }>;
+
+const strikeKey = (h: Strike): string => `${h.attacker} ${h.target} ${h.from} ${h.to} ${h.opportunity ? 'o' : h.trample ? 't' : h.shot ? 's' : 'm'}`;
+
+/**
+ * The strikes of one attacker on one target from the same squares, of the same kind, as one entry at
+ * the first's place: a troop with several attacks a turn would otherwise lay a line and a tag per
+ * strike over the same two squares, and a melee step of forty strikes listed them one a line under
+ * the board.
+ */
+function strikesTogether(happenings: readonly ScHappening[]): (ScHappening | Strike[])[] {
+  const out: (ScHappening | Strike[])[] = [];
+  const groups = new Map<string, Strike[]>();
+  for (const h of happenings) {
+    if (h.kind !== 'strike') {
+      out.push(h);
+      continue;
+    }
+    const key = strikeKey(h);
+    const group = groups.get(key);
+    if (group) group.push(h);
+    else {
+      const fresh = [h];
+      groups.set(key, fresh);
+      out.push(fresh);
+    }
+  }
+  return out;
+}
+
+const woundsWord = (n: number) => `${n} ${n === 1 ? 'wound' : 'wounds'}`;
+
+/** One attacker's strikes on one target (strikesTogether): one line, one tag with each result in order. */
+function strikesOverlay(c: Ctx, strikes: readonly Strike[]): TableOverlay {
+  const h = strikes[0]!;
+  const [a, t] = [label(c, h.attacker), label(c, h.target)];
+  // Named as Sellsword's labels are, the target first and whose attack it was: "FO: BR's TRAMPLE HIT 1 wound".
+  const kind = h.opportunity ? 'OPPORTUNITY ' : h.trample ? 'TRAMPLE ' : '';
+  const tag = `${t}: ${a}'s ${kind}${strikes.map((k) => (k.hit ? `HIT ${woundsWord(k.wounds)}` : 'MISS')).join(', ')}`;
+  const result = strikes.map((k) => (k.hit ? `hit, ${woundsWord(k.wounds)}` : 'missed')).join('; ');
+  const what = h.opportunity ? `${a} made an opportunity attack on ${t}` : h.shot ? `${a} shot at ${t}` : h.trample ? `${a} trampled ${t}` : `${a} struck ${t}`;
+  const times = strikes.length === 1 ? '' : strikes.length === 2 ? ' twice' : ` ${strikes.length} times`;
+  return {
+    kind: 'attack',
+    from: { at: at(c, h.from), span: spanOfTroop(c, h.attacker) },
+    to: { at: at(c, h.to), span: spanOfTroop(c, h.target) },
+    tag,
+    hit: strikes.some((k) => k.hit),
+    listText: tag,
+    words: `${what}${times}: ${result}.`,
+  };
+}
+
 function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
   switch (h.kind) {
     case 'moved': {
@@ -114,29 +167,8 @@ function overlayOf(c: Ctx, h: ScHappening): TableOverlay | null {
       const words = `${label(c, h.troop)} ${HOW_WORDS[h.how]} from ${squareName(at(c, h.path[0]!))} to ${squareName(at(c, h.path[h.path.length - 1]!))}.`;
       return { kind: 'path', unit: h.troop, squares: h.path.map((i) => at(c, i)), style: HOW_STYLE[h.how], words };
     }
-    case 'strike': {
-      const [a, t] = [label(c, h.attacker), label(c, h.target)];
-      // Named as Sellsword's labels are, the target first and whose attack it was: "FO: BR's TRAMPLE HIT 1 wound".
-      const kind = h.opportunity ? 'OPPORTUNITY ' : h.trample ? 'TRAMPLE ' : '';
-      const tag = `${t}: ${a}'s ${kind}${h.hit ? `HIT ${h.wounds} ${h.wounds === 1 ? 'wound' : 'wounds'}` : 'MISS'}`;
-      const result = h.hit ? `hit, ${h.wounds} ${h.wounds === 1 ? 'wound' : 'wounds'}` : 'missed';
-      const what = h.opportunity
-        ? `${a} made an opportunity attack on ${t}`
-        : h.shot
-          ? `${a} shot at ${t}`
-          : h.trample
-            ? `${a} trampled ${t}`
-            : `${a} struck ${t}`;
-      return {
-        kind: 'attack',
-        from: { at: at(c, h.from), span: spanOfTroop(c, h.attacker) },
-        to: { at: at(c, h.to), span: spanOfTroop(c, h.target) },
-        tag,
-        hit: h.hit,
-        listText: tag,
-        words: `${what}: ${result}.`,
-      };
-    }
+    case 'strike':
+      return strikesOverlay(c, [h]);
     case 'area': {
       const squares = h.squares.map((i) => at(c, i));
       const drift = h.deviated > 0 ? `, ${h.deviated} square${h.deviated === 1 ? '' : 's'} off its aim` : '';
@@ -247,7 +279,7 @@ export function scTableView(input: ScViewInput): TableView {
   );
   const c: Ctx = { input, width, labels, troops: new Map(input.troops.map((t) => [t.id, t])) };
   const units = input.troops.filter((t) => !t.held).map((t) => unitOf(c, t));
-  const overlays = (input.happenings ?? []).flatMap((h) => overlayOf(c, h) ?? []);
+  const overlays = strikesTogether(input.happenings ?? []).flatMap((h) => (Array.isArray(h) ? strikesOverlay(c, h) : (overlayOf(c, h) ?? [])));
   const players = input.players.map((p, seat) => {
     const mine = units.filter((u) => u.seat === seat);
     const role = input.attacker === null ? '' : p === input.attacker ? ' (attacker)' : ' (defender)';
