@@ -457,6 +457,6 @@ describe('an attack that gives a status says so (issue 26)', () => {
   it("the attacker's target suggestion says it too, after the odds", () => {
     const zombie = { ...game, turn: { ...game.turn!, player: 'p2' } };
     const [kn] = targetChoices(zombie, 'p2', 'zo', 'grasp', '');
-    expect(kn!.name).toMatch(/^KN \d+% hit, .* · \d+% crit.*then Pinned/);
+    expect(kn!.name).toMatch(/^KN( ⚠ may reply ·)? \d+% hit, .* · \d+% crit.*then Pinned/);
   });
 });
