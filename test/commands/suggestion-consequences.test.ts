@@ -20,6 +20,7 @@ import { pathSuggestions } from '../../src/commands/play/charge-words';
 import { decide } from '../../src/rulesets/sellsword/engine';
 import type { GameEvent } from '../../src/rulesets/sellsword/engine';
 import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
+import { noTargetWords } from '../../src/rulesets/sellsword/table/no-target-words';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -575,5 +576,32 @@ describe('what a phone shows of a warning (playtest: cut at 400 px)', () => {
       expect(m.name.slice(0, 45)).toMatch(/^[A-Z]\d+ costs \d+ · ⚠ GH may reply · /);
       expect(m.name).toMatch(/ · cost is Move 5 \+ 2 left from its last move$/);
     }
+  });
+});
+
+describe('a charge a new player can find (playtest: no hint that a charge could reach)', () => {
+  it('R23: with no attack given, a target in reach of the bow is offered as the hand axe charge too, and that pick is a legal charge', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'lo', card: 'valor-archer', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const listed = targetChoices(game, 'p1', 'lo', undefined, '');
+    expect(listed.map((c) => c.value)).toEqual(['gh with longbow', 'gh charge with hand-axe']);
+    expect(listed[1]!.name).toMatch(/^charge GH ⚠ may reply · LO pays all 5 Vigor · with Hand Axe \d+% hit/);
+    const path = chargeOptions(game, 'lo').find((c) => c.target === 'gh')!.path;
+    expect(decide(game, { act: 'attack', unit: 'lo', attack: 'hand-axe', target: 'gh', charge: path }, 'p1')).not.toHaveProperty('error');
+    // The bow named, no charge is offered: a bow cannot charge.
+    expect(targetChoices(game, 'p1', 'lo', 'longbow', '').map((c) => c.value)).toEqual(['gh']);
+  });
+
+  it('R23: a reason that a charge would reach says how far the enemy is and the option that makes it', () => {
+    const words = noTargetWords({ reach: 'no enemy in reach of Longbow', charge: { target: 'gh', attack: 'Hand Axe', range: 3 } });
+    expect(words).toBe('no enemy in reach of Longbow; GH is 3 squares away: charge it with Hand Axe (charge:True)');
+    expect(noTargetWords({ reach: 'no enemy in reach', charge: { target: 'ci', attack: null, range: 3 } })).toBe(
+      'no enemy in reach; CI is 3 squares away: charge to reach it (charge:True)',
+    );
   });
 });

@@ -518,10 +518,16 @@ function targetList(game: GameState, id: string, attack: unknown, legal: readonl
   const replies = repliersTo(game, attacker).map((u) => u.id);
   // A target only a charge reaches carries the charge in its value: picking it charges. With no attack
   // given, it carries the attack its odds are for, so sending without `attack` makes that one (issue 26).
-  const choices = [...targets].map((t) => {
+  const choices = [...targets].flatMap((t) => {
     const via = attack === undefined ? (seen.get(t)?.attack ?? charges.get(t)?.attack) : undefined;
     const value = targetValue(t, { charge: !seen.has(t), ...(via !== undefined ? { attack: via } : {}) });
-    return choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), value);
+    const first = choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), value);
+    // R23: with no attack given, a target in reach of one attack (a bow) that another could charge (an
+    // axe) is offered as that charge too, after it: a tester never learnt the charge was there (playtest).
+    const charge = charges.get(t);
+    if (attack !== undefined || !seen.has(t) || !charge || charge.attack === seen.get(t)!.attack) return [first];
+    const charged = targetWords(game, id, attack, t, undefined, charge, replies);
+    return [first, choice(charged, targetValue(t, { charge: true, attack: charge.attack }))];
   });
   return { targets: targets.size, choices };
 }

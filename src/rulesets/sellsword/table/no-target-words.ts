@@ -12,7 +12,7 @@ export const NO_ENEMY = 'no enemy in sight and reach';
 /** What a unit with nothing to attack could do or see: a charge, or the nearest enemy in sight out of reach. */
 export interface NoTarget {
   readonly reach: string;
-  readonly charge?: { readonly target: string; readonly attack: string | null };
+  readonly charge?: { readonly target: string; readonly attack: string | null; readonly range: number };
   readonly seen?: { readonly target: string; readonly range: number; readonly attack: string | null; readonly reaches: number | null };
 }
 
@@ -27,7 +27,11 @@ export function noTarget(game: GameState, id: string, attack?: string): NoTarget
   if (charge)
     return {
       reach,
-      charge: { target: charge.target, attack: charge.attack === attack ? null : (findAttack(game, unit, charge.attack)?.name ?? charge.attack) },
+      charge: {
+        target: charge.target,
+        attack: charge.attack === attack ? null : (findAttack(game, unit, charge.attack)?.name ?? charge.attack),
+        range: rangeBetween(game, unit, unitOf(game, charge.target)),
+      },
     };
   // The engine checks sight before range (attackLine): refused as out of range, an enemy is in sight.
   const seen = Object.values(game.units)
@@ -40,11 +44,16 @@ export function noTarget(game: GameState, id: string, attack?: string): NoTarget
 }
 
 /**
- * "no enemy in reach; GH can be charged with Longsword (set charge:)", "no enemy in reach; GH is in
- * sight but 2 squares away (Longsword reaches 1)", or NO_ENEMY.
+ * "no enemy in reach; GH is 3 squares away: charge to reach it (charge:True)", "…: charge it with
+ * Longsword (charge:True)", "no enemy in reach; GH is in sight but 2 squares away (Longsword reaches
+ * 1)", or NO_ENEMY. A charge says how far, and the option that makes it: "(set charge:)" told a new
+ * player neither that the enemy was close enough nor what to set (playtest).
  */
 export function noTargetWords(n: NoTarget): string {
-  if (n.charge) return `${n.reach}; ${n.charge.target.toUpperCase()} can be charged${n.charge.attack ? ` with ${n.charge.attack}` : ''} (set charge:)`;
+  if (n.charge) {
+    const how = n.charge.attack ? `charge it with ${n.charge.attack}` : 'charge to reach it';
+    return `${n.reach}; ${n.charge.target.toUpperCase()} is ${n.charge.range} squares away: ${how} (charge:True)`;
+  }
   if (!n.seen) return NO_ENEMY;
   const reaches = n.seen.attack !== null && n.seen.reaches !== null ? ` (${n.seen.attack} reaches ${n.seen.reaches})` : '';
   return `${n.reach}; ${n.seen.target.toUpperCase()} is in sight but ${n.seen.range} squares away${reaches}`;
@@ -61,7 +70,10 @@ export function noTargetOfAll(game: GameState, ids: readonly string[], short = f
   if (ids.length === 1 && !short) return noTargetWhy(game, ids[0]!);
   const all = ids.map((id) => ({ id, n: noTarget(game, id) }));
   const charger = all.find((a) => a.n.charge);
-  if (charger) return `no enemy in reach; ${charger.id.toUpperCase()} can charge ${charger.n.charge!.target.toUpperCase()} (set charge:)`;
+  if (charger) {
+    const c = charger.n.charge!;
+    return `no enemy in reach; ${charger.id.toUpperCase()} can charge ${c.target.toUpperCase()}, ${c.range} squares away (charge:True)`;
+  }
   const near = all.filter((a) => a.n.seen).sort((a, b) => a.n.seen!.range - b.n.seen!.range)[0];
   if (!near) return NO_ENEMY;
   return `no enemy in reach; ${near.n.seen!.target.toUpperCase()} is in sight, ${near.n.seen!.range} squares from ${near.id.toUpperCase()}`;
