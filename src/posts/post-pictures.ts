@@ -142,7 +142,10 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   // above tells this turn, and the digest would say it again. A player going on after a turn of their own has nothing to catch up on.
   const upTo = ended.player === ping.player ? undefined : turn.began?.seq;
   const line =
-    upTo === undefined ? ping.content : await yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game), upTo);
+    upTo === undefined
+      ? ping.content
+      : // Riding on the post, the digest shares its 2,000 characters: it keeps the short length.
+        await yourTurnContent(store, row, setup, ping.seq, ping.player, ping.content, knownStarts(row.id, game), upTo, 600);
   return { content: withPing(content, line), ping: [ping.player], files };
 }
 
@@ -297,8 +300,9 @@ async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, se
     const focus = await renderFocusAsync(current.game, { lastTurn: current.events, before: current.before, names: setup.names, underWay: true });
     return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
   }
-  const last = closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0];
-  if (last) return last;
+  // A turn ended since the round began: its close-up, or none when it had none (its post's map, just
+  // above, is the picture of now).
+  if ((await lastTurnEnd(store, row, seq)) !== null) return closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0] ?? null;
   const now = row.seq === seq && row.snapshot ? gameOf(row.snapshot) : (await turnAt(store, row, setup, seq)).game;
   if (!now) return null;
   const map = await renderNowAsync(now, { names: setup.names });

@@ -6,7 +6,8 @@ import { apply, type GameEvent, type GameState } from '../rulesets/sellsword/eng
 import { afterLastAct, catchUpDigest, sinceLastAct, withLogPointer } from '../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
-import { shownNames } from '../discord/text';
+import { clip, shownNames } from '../discord/text';
+import { DiscordLimit } from '../discord/limits';
 
 /** The state of a match after event `seq`: a turn's start, known from posting that turn (post-pictures.ts). */
 export interface KnownState {
@@ -33,6 +34,7 @@ export async function yourTurnContent(
   content: string,
   known: readonly KnownState[] = [],
   upTo = seq,
+  limit = ownMessageDigest(content),
 ): Promise<string> {
   if (!setup.start) return content;
   const earliest = known.filter((k) => k.seq <= upTo).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
@@ -43,19 +45,26 @@ export async function yourTurnContent(
     // The player's last act is among these events, so the digest is the one the whole log would give.
     // From there, what the act set off is theirs too (sinceLastAct), as the whole log's read skips it:
     // a tester's ping told back their own attack, just told above it (issue 26).
-    if (acted > 0) return withDigest(content, earliest.state, events, sinceLastAct(earliest.state, events, player), setup, player);
+    if (acted > 0) return withDigest(content, earliest.state, events, sinceLastAct(earliest.state, events, player), setup, player, limit);
   }
   const rows = await store.matches.events<MatchEvent>(row.id, 0, seq);
   const events = gameEvents(rows);
-  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup, player);
+  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup, player, limit);
 }
 
-function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, setup: MatchSetup, player: string): string {
+/**
+ * How long a ping's digest may be when the ping is a message of its own: what Discord's 2,000
+ * characters leave after its line, the digest's lead-in and where to read it all. The practice bot
+ * plays several turns in a row, and a 600-character digest told its first and hid the rest (playtest).
+ */
+export const ownMessageDigest = (content: string): number => Math.max(600, DiscordLimit.content - content.length - 120);
+
+function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, setup: MatchSetup, player: string, limit: number): string {
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
   if (from === 0 || from >= events.length) return content;
   const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
   // Everything since the player's last act, as the log tells it (issue 26): a turn just posted above
   // included, so the digest never reads as if nothing else happened. Only the ping's own line is not said again.
-  const digest = catchUpDigest(at, events.slice(from), player, shownNames(setup.names), 600, content);
-  return digest ? `${content}\n-# Since your last act: ${withLogPointer(digest)}` : content;
+  const digest = catchUpDigest(at, events.slice(from), player, shownNames(setup.names), limit, content);
+  return digest ? clip(`${content}\n-# Since your last act: ${withLogPointer(digest)}`, 'content') : content;
 }

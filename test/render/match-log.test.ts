@@ -47,6 +47,26 @@ describe('the match log', () => {
     expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shown)).not.toContain(first);
   });
 
+  it("cut short, still names every turn to come, in order: a run of the practice bot's turns is never hidden behind a count (playtest)", () => {
+    const start = newGame(content, GOLDEN_LOG.map, GOLDEN_LOG.seed);
+    const { events } = playGame(start, GOLDEN_LOG.seed, 400);
+    const p1Ends = events.flatMap((e, i) => (e.type === 'turn-ended' && e.player === 'p1' ? [i] : []));
+    const from = p1Ends[1]! + 1;
+    const upTo = events.slice(0, from + 120);
+    const at = upTo.slice(0, from).reduce((s, e) => apply(s, e), start);
+    const full = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 50_000);
+    const turns = full.match(/\b(?:Alice|Bob)'s turn: [^.]+\./g) ?? [];
+    expect(turns.length).toBeGreaterThan(2);
+    const short = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 300);
+    expect(short).toContain(' more, among them ');
+    let after = -1;
+    for (const t of turns) {
+      const i = short.indexOf(t, after + 1);
+      expect(i, t).toBeGreaterThan(after);
+      after = i;
+    }
+  });
+
   it("keeps the log's order, a drop in bold where it happened, never moved first (issue 26)", () => {
     const start = table({
       map: 'barrow-hill',

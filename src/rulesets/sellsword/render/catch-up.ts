@@ -58,15 +58,17 @@ export function catchUpDigest(
   );
   // In the log's order (issue 26: a drop put first read "SD was dropped by LO. LO declared an attack on
   // SD…", the drop before its cause); a drop stays, in bold, even when the message above says it.
-  const told = matchLog(start, events, { names, you: reader })
-    .map(entrySentence)
-    .flatMap((s, i, all) => (drops.has(s) ? [`**${s}**`] : !above.includes(plain(s)) && !outcomeLater(s, all.slice(i + 1)) ? [s] : []));
+  const entries = matchLog(start, events, { names, you: reader });
+  const sentences = entries.map(entrySentence);
+  const turns = new Set(entries.flatMap((e, i) => (e.kind === 'turn' ? [sentences[i]!] : [])));
+  const told = sentences.flatMap((s, i, all) => (drops.has(s) ? [`**${s}**`] : !above.includes(plain(s)) && !outcomeLater(s, all.slice(i + 1)) ? [s] : []));
   let text = '';
   for (const [i, s] of told.entries()) {
     const next = text ? `${text} ${s}` : s;
     if (next.length > limit) {
-      // Cut short, the drops still to come are named after the count, so none is hidden.
-      const later = told.slice(i).filter((x) => x.startsWith('**'));
+      // Cut short, the turns and drops still to come are named after the count, in order, so none is
+      // hidden: after the practice bot's run of turns a tester read only its first (playtest).
+      const later = told.slice(i).filter((x) => x.startsWith('**') || turns.has(x));
       // And where to read them: a tester took "…and 1 more." to hide what happened (issue 26).
       const where = ` (${LOG_SINCE_LAST_ACT} has them all)`;
       const more = `…and ${told.length - i} more${later.length > 0 ? `, among them ${later.join(' ')}${where}` : `${where}.`}`;
