@@ -13,5 +13,7 @@ describe("a thread's name on the sandbox page keeps its score on one line (playt
     expect(css).toMatch(/\.score\s*\{[^}]*white-space:\s*nowrap/);
     const app = readFileSync('src/sandbox/public/app.js', 'utf8');
     expect(app).toMatch(/class="title-name">\$\{nameHtml\(c\.name\)\}/);
+    // And the "started a thread" line that links to it.
+    expect(readFileSync('src/sandbox/public/message-view.js', 'utf8')).toMatch(/class="thread-link"[^`]*>\$\{nameHtml\(name\)\}/);
   });
 });

@@ -4,7 +4,7 @@
 
 import { componentsView } from './components-view.js';
 import { replaySlider } from './forms-view.js';
-import { escapeHtml, renderMarkdown, sandboxNow } from './markdown.js';
+import { escapeHtml, nameHtml, renderMarkdown, sandboxNow } from './markdown.js';
 
 /**
  * @typedef {object} MessageContext
@@ -63,9 +63,7 @@ function threadCreatedView(message, ctx) {
   const threadId = message.reference?.channelId;
   const name = (threadId && ctx.channelName(threadId)) ?? message.content;
   const author = ctx.user(message.author.id) ?? message.author;
-  const link = threadId
-    ? `<a href="#" class="thread-link" data-channel="${escapeHtml(threadId)}">${escapeHtml(name)}</a>`
-    : `<strong>${escapeHtml(name)}</strong>`;
+  const link = threadId ? `<a href="#" class="thread-link" data-channel="${escapeHtml(threadId)}">${nameHtml(name)}</a>` : `<strong>${nameHtml(name)}</strong>`;
   el.innerHTML = `<div class="message-main"><span class="system-icon">${THREAD_GLYPH}</span><div class="message-body"><div class="content"><strong>${escapeHtml(nameOf(author))}</strong> started a thread: ${link} <time>${escapeHtml(timeLabel(message.timestamp))}</time></div></div></div>`;
   return el;
 }
