@@ -248,7 +248,8 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
     files: [
       { png, name: 'final.png', alt },
       ...closeUp(focus, 'final-close-up.png'),
-      ...closeUp(renderUnitStrip(game, { names: setup.names }), 'final-units.png'),
+      // With the last turn's events, a unit dropped in play before a concession in it is told dropped, not conceded.
+      ...closeUp(renderUnitStrip(game, request), 'final-units.png'),
     ],
   };
 }

@@ -10,6 +10,7 @@ import { crowdTable, lastTurnTable, meleeTable, passingTable, play, statusTable,
 import { header } from '../../src/rulesets/sellsword/render/alt-text';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { focusAltText, unitStripAlt } from '../../src/rulesets/sellsword/render/focus';
+import { renderUnitStrip } from '../../src/rulesets/sellsword/render';
 
 describe('alt text', () => {
   it("a turn's picture names the phase that turn was taken in, and the next one, not the next phase as its own", () => {
@@ -59,6 +60,8 @@ describe('alt text', () => {
     expect(text).toContain('Morga is out of the match; their units are off the table (GH, SA); dropped SD.');
     // The unit strip under a close-up says so too, not "Dropped: SD, GH, SA" nor SD off the table.
     expect(unitStripAlt(toMapView(conceded, request))).toMatch(/ Dropped: SD Shambling Dead\. Off the table \(conceded\): GH Ghoul, SA Skeletal Archer\.$/);
+    // The result post's strip, drawn with the turn's events, says the same.
+    expect(renderUnitStrip(conceded, request)!.alt).toMatch(/ Dropped: SD Shambling Dead\. Off the table \(conceded\): GH Ghoul, SA Skeletal Archer\.$/);
     // Titled truthfully: the standing units under "On the map", never all of them as "on the map" (playtest).
     expect(unitStripAlt(toMapView(conceded, request))).toMatch(/^Every unit, on the map and off it\. On the map: KC Knight-Captain /);
     expect(unitStripAlt(toMapView(conceded, request))).not.toMatch(/^Every unit on the map/);

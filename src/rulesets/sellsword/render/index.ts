@@ -135,7 +135,7 @@ export async function renderFocusAsync(state: GameState, request: ViewRequest = 
  * Every unit on the map in words, Vigor and injuries, drawn at a phone's reading size: for a post whose
  * turn has no close-up (the result of a match that ended at a round's end). Null when no unit stands.
  */
-export function renderUnitStrip(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Picture | null {
+export function renderUnitStrip(state: GameState, request: Pick<ViewRequest, 'names' | 'lastTurn' | 'before'> = {}): Picture | null {
   const view = toMapView(state, request);
   const canvas = drawUnitStrip(view);
   if (!canvas) return null;
