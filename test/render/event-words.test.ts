@@ -505,10 +505,31 @@ describe('acts and decisions', () => {
   it('a move stopped for a reply to it says the rest of it waits for the reply, and the prompt does not call it a step away (R25)', () => {
     const toMove: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
     const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 6 };
-    const told = words([moved, prompted(toMove)]);
+    const frame = {
+      k: 'move-steps',
+      unit: 'kn',
+      path: ['J11', 'J12', 'J13', 'J14'],
+      from: ['J10'],
+      maneuver: false,
+      budget: 8,
+      index: 2,
+      spent: 2,
+      offered: false,
+    };
+    const told = words([moved, { ...prompted(toMove), resume: [frame] as never }]);
     expect(told[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement); the rest of its move waits for the reply.');
     expect(told.join(' ')).toContain('KN is about to move on from a square next to an enemy, with a Basic Move');
     expect(told.join(' ')).not.toMatch(/step(s|ping)? away/);
+  });
+
+  it('a reply before a new move’s first step leaves the move before it whole: no "rest of its move" (R25)', () => {
+    // OW's Move of 5 ended beside KN; its next Basic Move, from there, is what KN may reply to.
+    const toMove: Prompt = { kind: 'reply', player: 'p1', unit: 'kn', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
+    const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 0 };
+    const next = { k: 'move-steps', unit: 'kn', path: ['J13', 'J14'], from: ['J12'], maneuver: false, budget: 2, index: 0, spent: 0, offered: false };
+    const told = words([moved, { ...prompted(toMove), resume: [next] as never }]);
+    expect(told[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
+    expect(told.join(' ')).toContain('KN is about to move on from a square next to an enemy, with a Basic Move');
   });
 
   it('a reply spends its react token, said with the reply', () => {

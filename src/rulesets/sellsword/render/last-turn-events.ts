@@ -458,6 +458,12 @@ function stoppedGoal(r: TurnReader, e: EventOf<'prompted'>, move: MoveView): str
   return frame.path[frame.path.length - 1] ?? null;
 }
 
+/** Whether the prompt stopped `move` part-way: the move's own frame waits with steps taken and steps left. */
+function movedPartWay(r: TurnReader, e: EventOf<'prompted'>, move: MoveView): boolean {
+  const frame = e.resume.find((f) => f.k === 'move-steps');
+  return frame?.k === 'move-steps' && r.name(frame.unit) === move.unit && frame.index > 0 && frame.index < frame.path.length;
+}
+
 function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
   const p = e.prompt;
   // A move paused over another unit goes on once this prompt is answered.
@@ -467,8 +473,18 @@ function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
   // A move stopped on damaging terrain for its wounds (R19) goes on to the square it was ordered to.
   else if (last && 'kind' in last && last.kind === 'move' && !last.over && stoppedGoal(r, e, last.move))
     r.happenings[r.happenings.length - 1] = { ...last, stopped: { goal: stoppedGoal(r, e, last.move)! } };
-  // A move stopped for a reply to it (R25) goes on, if the mover still stands, once the reply is done.
-  else if (last && 'kind' in last && last.kind === 'move' && p.kind === 'reply' && p.options.incoming && 'move' in p.options.incoming)
+  // A move stopped part-way for a reply to it (R25) goes on, if the mover still stands, once the reply
+  // is done. A reply offered before a move's first step follows an earlier, finished move: that one
+  // has no rest to wait (a tester read "the rest of its move waits" after a whole Move of 5).
+  else if (
+    last &&
+    'kind' in last &&
+    last.kind === 'move' &&
+    p.kind === 'reply' &&
+    p.options.incoming &&
+    'move' in p.options.incoming &&
+    movedPartWay(r, e, last.move)
+  )
     r.happenings[r.happenings.length - 1] = { ...last, paused: true };
   // A price paid for an attack that now waits on replies is told with the attack it paid for.
   else if (last && 'kind' in last && last.kind === 'pay' && last.for === undefined && p.kind === 'reply') {
