@@ -65,22 +65,16 @@ export function describeAnswer(done: Submitted, answerer: PlayerId): AnswerTold 
   const split = (e: GameEvent | undefined) => prompt?.kind === 'wounds' && e?.type === 'wounded' && e.unit === prompt.unit;
   while (split(all[at])) at++;
   const mid = all.slice(0, at).reduce<GameState>((s, e) => apply(s, e), before);
-  return { answer: tellEvents(done, before, mid, all.slice(0, at), answerer), rest: tellEvents(done, goesOn(before, mid), after, all.slice(at), by), by };
-}
-
-/**
- * The state the rest of an answered act is told from: `mid` (after the answer) with the prompt it
- * answered still in view, as a reader of events after an answer is given it (last-turn-reader.ts), so
- * the act the prompt was about, told with that prompt, is not told again with the next unit's prompt
- * about it. A tester read "KN declared an attack on OB with Longsword" once for each unit that may
- * reply (issue 26).
- */
-export function goesOn(before: GameState, mid: GameState): GameState {
-  return before.prompt ? { ...mid, prompt: before.prompt, resume: before.resume } : mid;
+  // The rest is read from before the answer, its events read but not told again: with the answered
+  // prompt in view, the act it was about is not declared again with the next unit's prompt (a tester
+  // read "KN declared an attack on OB with Longsword" once for each unit that may reply, issue 26), and
+  // a reply the answer declared is known, so a drop that then stops it says so (R26: a playtester read
+  // "SA will reply to WH", then "SA was dropped by WH" and nothing of the reply until the turn's post).
+  return { answer: tellEvents(done, before, mid, all.slice(0, at), answerer), rest: tellEvents(done, before, after, all, by, undefined, at), by };
 }
 
 /** `all` (played from `before` to `after`) in words, up to the turn's end and any round news. */
-function tellEvents(done: Submitted, before: GameState, after: GameState, all: readonly GameEvent[], actor?: string, lasting?: boolean): string[] {
+function tellEvents(done: Submitted, before: GameState, after: GameState, all: readonly GameEvent[], actor?: string, lasting?: boolean, told = 0): string[] {
   // What follows a turn's end (the next turn, the round's end and its prompts) comes after that turn's
   // own post, in the thread's order: the line stops where the turn ended. Round news (a tactics check
   // rolled again, the order set) has its own line after this one, so the line stops before it too:
@@ -94,7 +88,7 @@ function tellEvents(done: Submitted, before: GameState, after: GameState, all: r
   const instant = practiceSeat(matchRecord(done.row).terms) ?? undefined;
   return eventSentences(
     after,
-    { lastTurn: events, before, names: shownNames(done.setup.names) },
+    { lastTurn: events, before, names: shownNames(done.setup.names), told },
     { instant, actor, lasting, skip: SKIP, news: false, boldDrops: true },
   );
 }

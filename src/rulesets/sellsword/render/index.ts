@@ -154,10 +154,10 @@ export function renderLegend(state: GameState, request: Pick<ViewRequest, 'names
 }
 
 /** Events read into happenings (happenings.ts): a turn's, an act's, or any run of them. */
-export function happeningsOf(state: GameState, events: readonly GameEvent[], request: Pick<ViewRequest, 'before' | 'names'> = {}): Happening[] {
+export function happeningsOf(state: GameState, events: readonly GameEvent[], request: Pick<ViewRequest, 'before' | 'names' | 'told'> = {}): Happening[] {
   const labels = unitLabels(state);
   const players = playerViews(state, labels, request.names ?? {});
-  return [...lastTurnView(state, labels, players, events, request.before).happenings];
+  return [...lastTurnView(state, labels, players, events, request.before, request.told).happenings];
 }
 
 /**
@@ -167,7 +167,7 @@ export function happeningsOf(state: GameState, events: readonly GameEvent[], req
  */
 export function eventSentences(
   state: GameState,
-  request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names'>,
+  request: Pick<ViewRequest, 'lastTurn' | 'before' | 'names' | 'told'>,
   telling: Parameters<typeof tell>[1] = {},
 ): string[] {
   return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);

@@ -40,12 +40,18 @@ export function lastTurnView(
   players: readonly PlayerView[],
   events: readonly GameEvent[],
   before: GameState | undefined,
+  told = 0,
 ): LastTurnView {
   const r = new TurnReader(state, labels, players, events, before);
-  for (const e of events) {
+  // The happenings of the events told already are read (a reply they declared is known, so a drop after
+  // them says it is lost, R26) and left out.
+  let skip = 0;
+  for (const [i, e] of events.entries()) {
+    if (i === told) skip = r.happenings.length;
     readEvent(r, e);
     r.read(e);
   }
+  if (told >= events.length) skip = r.happenings.length;
   // Attacks are filled in after their roll (wounds, statuses, drops), so they are frozen last.
   const waiting = r.prompt?.open ? woundsWaiting(state, events.findLast((e) => e.type === 'prompted')?.resume ?? []) : [];
   const done = new Map(r.attacks.map((a) => [a, withPendingWounds(a, waiting)] as const));
@@ -59,7 +65,7 @@ export function lastTurnView(
     bursts: r.bursts,
     harms: r.harms,
     drops: r.drops,
-    happenings: endLast(r.happenings).map((h) => freeze(h, done)),
+    happenings: endLast(r.happenings.slice(skip)).map((h) => freeze(h, done)),
   };
 }
 

@@ -20,6 +20,11 @@ export interface ViewRequest {
    * left, so without this a unit's first step of the turn cannot be drawn.
    */
   readonly before?: GameState;
+  /**
+   * How many of `lastTurn`'s first events were told already (an answer, told as the answerer's): read,
+   * so what they declared is known (a reply a drop then loses, R26), but not told again.
+   */
+  readonly told?: number;
   /** `lastTurn` is a unit's turn still under way (its acts so far), not one that ended: pictures title it so. */
   readonly underWay?: boolean;
   /** Shade the squares a unit can reach now, by cost, and mark its charge targets. */
