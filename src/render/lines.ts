@@ -6,9 +6,41 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { arrowhead } from './glyphs';
 import type { BoardGeometry } from './layout';
 import { PATH_EDGE } from './palette';
-import type { Point } from './tags';
+import type { Point, Rect } from './tags';
 
 type Ctx = SKRSContext2D;
+
+/** A path's arrowhead length, in squares. */
+const HEAD = 0.5;
+
+/** The drawn width of a path's line (pathLine), its dark edge included. */
+export const pathWidth = (g: BoardGeometry): number => Math.max(3, g.cell * 0.12) + 4;
+
+/**
+ * The boxes of what pathLine draws at a path's ends: its start ring and its arrowhead, each with its
+ * stroke. Tags keep off them as they keep off tokens (tags.ts TagSpace.marks): a label on the ring
+ * hid where a charge started (playtest).
+ */
+export function pathMarks(g: BoardGeometry, points: readonly Point[]): Rect[] {
+  if (points.length === 0) return [];
+  const w = Math.max(3, g.cell * 0.12);
+  const s = points[0]!;
+  const r = g.cell * 0.22 + w * 0.4;
+  const out: Rect[] = [{ x: s.x - r, y: s.y - r, w: 2 * r, h: 2 * r }];
+  if (points.length >= 2) {
+    const a = points[points.length - 2]!;
+    const b = points[points.length - 1]!;
+    const angle = Math.atan2(b.y - a.y, b.x - a.x);
+    const size = g.cell * HEAD;
+    const corners = [b, ...[-0.45, 0.45].map((t) => ({ x: b.x - size * Math.cos(angle + t), y: b.y - size * Math.sin(angle + t) }))];
+    // The arrowhead's outline (glyphs.ts arrowhead) is size × 0.18 wide, half of it outside.
+    const edge = Math.max(1.5, size * 0.18) / 2;
+    const x0 = Math.min(...corners.map((c) => c.x)) - edge;
+    const y0 = Math.min(...corners.map((c) => c.y)) - edge;
+    out.push({ x: x0, y: y0, w: Math.max(...corners.map((c) => c.x)) + edge - x0, h: Math.max(...corners.map((c) => c.y)) + edge - y0 });
+  }
+  return out;
+}
 
 /** A polyline with a dark edge, a light core, step dots and an arrowhead at the end. */
 export function pathLine(ctx: Ctx, g: BoardGeometry, points: readonly Point[], core: string, dash: number[], startRing: boolean): void {
@@ -54,7 +86,7 @@ export function pathLine(ctx: Ctx, g: BoardGeometry, points: readonly Point[], c
   if (points.length >= 2) {
     const a = points[points.length - 2]!;
     const b = points[points.length - 1]!;
-    arrowhead(ctx, b.x, b.y, Math.atan2(b.y - a.y, b.x - a.x), g.cell * 0.5, core, PATH_EDGE);
+    arrowhead(ctx, b.x, b.y, Math.atan2(b.y - a.y, b.x - a.x), g.cell * HEAD, core, PATH_EDGE);
   }
   ctx.restore();
 }

@@ -8,9 +8,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { arrowhead, cross } from './glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from './layout';
-import { haloLine, pathLine } from './lines';
+import { haloLine, pathLine, pathMarks, pathWidth } from './lines';
 import { CRITICAL, HIT, MISS, PATH, TEMPLATE } from './palette';
-import { along, drawLeaders, drawTags, placeTags, type PlacedTag, type Point, type Rect, type TagRequest } from './tags';
+import { along, drawLeaders, drawTags, placeTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from './tags';
 import { drawTableUnits } from './table-tokens';
 import type { PathStyle, Placed, TableOverlay, TableView } from './table-view';
 
@@ -84,9 +84,23 @@ export function tableTags(g: BoardGeometry, view: TableView): TagRequest[] {
   });
 }
 
-/** Where tags may go: on the board's squares, off every unit on the table, off a removed unit's cross when they can. */
-export function tableTagSpace(g: BoardGeometry, view: TableView) {
+/** Each path's points as drawn (drawPaths). */
+const pathPoints = (g: BoardGeometry, view: TableView): Point[][] =>
+  view.overlays.flatMap((o) => {
+    if (o.kind !== 'path') return [];
+    const span = view.units.find((u) => u.id === o.unit)?.span ?? 1;
+    return [o.squares.map((at) => centreOf(g, at, span))];
+  });
+
+/**
+ * Where tags may go: on the board's squares, off every unit on the table and every path's start ring
+ * and arrowhead, off a removed unit's cross and the paths' lines when they can.
+ */
+export function tableTagSpace(g: BoardGeometry, view: TableView): TagSpace {
+  const paths = pathPoints(g, view);
   return {
+    marks: paths.flatMap((p) => pathMarks(g, p)),
+    paths: { lines: paths, width: pathWidth(g) },
     bounds: { x: g.margin, y: g.margin, w: view.board.width * g.cell, h: view.board.height * g.cell },
     tokens: view.units.flatMap((u) => (u.at ? [squareOf(g, { at: u.at, span: u.span })] : [])),
     soft: view.overlays.flatMap((o) => (o.kind === 'removed' ? [squareOf(g, o.where)] : [])),
@@ -98,18 +112,8 @@ export function tableTagSpace(g: BoardGeometry, view: TableView) {
 export const placeTableTags = (g: BoardGeometry, view: TableView, measure: Ctx): PlacedTag[] => placeTags(tableTags(g, view), tableTagSpace(g, view), measure);
 
 function drawPaths(ctx: Ctx, g: BoardGeometry, view: TableView): void {
-  for (const o of view.overlays) {
-    if (o.kind !== 'path') continue;
-    const span = view.units.find((u) => u.id === o.unit)?.span ?? 1;
-    pathLine(
-      ctx,
-      g,
-      o.squares.map((at) => centreOf(g, at, span)),
-      PATH,
-      DASH[o.style](g.cell),
-      true,
-    );
-  }
+  const styles = view.overlays.flatMap((o) => (o.kind === 'path' ? [o.style] : []));
+  pathPoints(g, view).forEach((points, i) => pathLine(ctx, g, points, PATH, DASH[styles[i]!](g.cell), true));
 }
 
 function drawAttacks(ctx: Ctx, g: BoardGeometry, view: TableView, heads: boolean): void {

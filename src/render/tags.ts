@@ -3,7 +3,8 @@
  * each other. Placing is worked out before anything is drawn, from the tag requests and the unit
  * squares alone, so it is a pure function and the picture's footer can be sized for the list:
  * - each tag goes to the first of its own spots (along its line, best first) that covers no unit
- *   square, no placed tag and stays on the board; failing those, to the nearest such spot round its
+ *   square, no path's start ring or arrowhead, no placed tag, stays on the board and, when any spot
+ *   can, crosses no path line; failing those, to the nearest such spot round its
  *   anchor, within a few squares, with a thin leader line back to the anchor;
  * - a tag made of parts ("SD: CRIT 20 wounds · DROPPED") is placed with each part on a line of its
  *   own, by the same rule: on one line it ran as a strip across six squares, over others (issue 26);
@@ -106,6 +107,16 @@ export interface TagSpace {
    * can, so its number is not read as theirs (issue 26: a ① on objective 3's square).
    */
   readonly numbered?: readonly Rect[];
+  /**
+   * The boxes of a path's own marks (a move's start ring, its arrowhead): never covered, as tokens are
+   * not (playtest: a label hid where a charge started, its ring).
+   */
+  readonly marks?: readonly Rect[];
+  /**
+   * Path lines, and their drawn width: a tag keeps off them when any spot within its reach can, and
+   * crosses one only rather than go to the numbered list (playtest: a unit's label hid its move).
+   */
+  readonly paths?: { readonly lines: readonly (readonly Point[])[]; readonly width: number };
   /** Side of a square in pixels: sets how far a tag may wander. */
   readonly cell: number;
 }
@@ -215,8 +226,11 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     // A tag may touch a square's edge, not cross it: its white edge (drawn half outside its box) stays
     // off the token too, which reaches its square's edge with badges and corners (issue 26).
     space.tokens.every((t) => overlap(grow(rect, EDGE), t) < 1e-6) &&
+    (space.marks ?? []).every((m) => overlap(grow(rect, EDGE), m) < 1e-6) &&
     placed.every((o) => overlap(rect, grow(o.rect, gap)) === 0);
   const softFree = (rect: Rect) => space.soft.every((s) => overlap(rect, s) === 0);
+  const paths = space.paths;
+  const pathFree = (rect: Rect) => !paths || paths.lines.every((l) => !polylineMeets(l, grow(rect, EDGE + paths.width / 2)));
   const inside = (c: Point, w: number, h: number): Rect => ({
     x: Math.max(bounds.x, Math.min(bounds.x + bounds.w - w, c.x - w / 2)),
     y: Math.max(bounds.y, Math.min(bounds.y + bounds.h - h, c.y - h / 2)),
@@ -238,22 +252,30 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
    * read as another unit's goes to the numbered list instead.
    */
   const find = (spots: readonly Point[], w: number, h: number, own = spots.length, owner?: Rect, coverSoft = true): Rect | null => {
-    let fallback: Rect | null = null;
+    // Best first: clear of soft squares and paths; then over a path line; then (when allowed) over a soft square.
+    const fallbacks: (Rect | null)[] = [null, null, null];
     for (const [i, s] of spots.entries()) {
       const rect = inside(s, w, h);
       if (!fits(rect) || (i >= own && !nearOwner(rect, owner))) continue;
-      if (softFree(rect)) return rect;
-      if (coverSoft) fallback ??= rect;
+      const rank = (softFree(rect) ? 0 : 2) + (pathFree(rect) ? 0 : 1);
+      if (rank === 0) return rect;
+      if (rank === 1 || coverSoft) fallbacks[rank - 1] ??= rect;
     }
-    return fallback;
+    return fallbacks.find((f) => f !== null) ?? null;
   };
-  /** For a unit's label: flush beside its square first, else its spots; always nearer its square than any other unit's. */
+  /**
+   * For a unit's label: flush beside its square first, else its spots; always nearer its square than
+   * any other unit's; clear of path lines when any of those is, else over one.
+   */
   const findBeside = (square: Rect, spots: readonly Point[], w: number, h: number): Rect | null => {
+    let overPath: Rect | null = null;
     for (const s of [...besideSpots(square, w, h, gap + 1), ...spots]) {
       const rect = inside(s, w, h);
-      if (fits(rect) && softFree(rect) && nearestIs(rect, square, space.tokens)) return rect;
+      if (!fits(rect) || !softFree(rect) || !nearestIs(rect, square, space.tokens)) continue;
+      if (pathFree(rect)) return rect;
+      overPath ??= rect;
     }
-    return null;
+    return overPath;
   };
   /**
    * Every spot on the board round `p`, nearest first: a badge crowded out of BADGE_REACH goes further

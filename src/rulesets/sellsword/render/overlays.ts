@@ -12,7 +12,7 @@ import { drawArea } from '../../../render/table-marks';
 import { objectiveBadges } from '../../../render/objective-badges';
 import { entryMark } from './legend';
 import { harmWords } from './wound-words';
-import { haloPath, pathLine } from '../../../render/lines';
+import { haloPath, pathLine, pathMarks, pathWidth } from '../../../render/lines';
 import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
 import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
 import type {
@@ -143,7 +143,7 @@ function taggedMoves(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
  */
 function moveTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): TagRequest[] {
   // pathLine's width with its dark edge.
-  const clear = { lines: movePoints(g, last, places), width: Math.max(3, g.cell * 0.12) + 4 };
+  const clear = { lines: movePoints(g, last, places), width: pathWidth(g) };
   return taggedMoves(g, last, places).flatMap(({ move: m, points }): TagRequest[] => {
     const word = MOVE_STYLE[m.kind].word!;
     if (points.length === 0) return [];
@@ -771,13 +771,20 @@ export function ring(ctx: Ctx, g: BoardGeometry, at: Sq, span: 1 | 2, colour: st
   ctx.stroke();
 }
 
-/** Where tags may go: inside `bounds`, never on a unit's square, and off a dropped unit's cross when they can. */
+/**
+ * Where tags may go: inside `bounds`, never on a unit's square nor on a move's start ring or
+ * arrowhead, off a dropped unit's cross and the moves' lines when they can (playtest: a label hid
+ * the move it spoke of, another where a charge started).
+ */
 export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpace {
   const square = (at: Sq, span: 1 | 2): Rect => ({ ...cornerOf(g, at), w: g.cell * span, h: g.cell * span });
+  const moves = view.lastTurn ? movePoints(g, view.lastTurn, sharedPlaces(g, view.units)) : [];
   return {
     bounds,
     tokens: view.units.flatMap((u) => (u.at ? [square(u.at, u.span)] : [])),
     soft: (view.lastTurn?.drops ?? []).flatMap((d) => (d.at ? [square(d.at, d.span)] : [])),
+    marks: moves.flatMap((m) => pathMarks(g, m)),
+    paths: { lines: moves, width: pathWidth(g) },
     // Objective squares carry the objective's number: a list badge's number there was read as it.
     numbered: view.board.objectives.flatMap((area) =>
       area.map((i) => ({ ...cornerOf(g, { col: i % view.board.width, row: Math.floor(i / view.board.width) }), w: g.cell, h: g.cell })),

@@ -1,0 +1,148 @@
+/**
+ * Tags leave a move's path in sight (playtest: a new player reading close-ups at 400 px). The label
+ * "OW: WH's REPLY HIT 5 wounds" hid OW's move from J14 to H13, and "TG: OW's REPLY CRIT 20 wounds ·
+ * DROPPED" hid where the Town Guard's charge started, its ring. A tag never covers a path's start ring
+ * or arrowhead, and crosses a path's line only when no spot in its reach is clear of it.
+ */
+import { describe, expect, it } from 'vitest';
+import { measuringContext } from '../../src/render/canvas-pool';
+import { loadFonts } from '../../src/render/fonts';
+import { boardGeometry } from '../../src/render/layout';
+import { pathMarks, pathWidth } from '../../src/render/lines';
+import { overlap, placeTags, polylineMeets, type PlacedTag, type Rect } from '../../src/render/tags';
+import type { GameEvent } from '../../src/rulesets/sellsword/engine/events';
+import type { GameState } from '../../src/rulesets/sellsword/engine/state';
+import { boardSquares, movePoints, overlayTags, tagSpace } from '../../src/rulesets/sellsword/render/overlays';
+import { sharedPlaces } from '../../src/rulesets/sellsword/render/units';
+import { toMapView } from '../../src/rulesets/sellsword/render/view';
+import { yard } from './maps';
+import { yardTable } from './states';
+
+loadFonts();
+
+const W = yard.grid[0]!.length;
+const sq = (name: string): number => name.charCodeAt(0) - 65 + (Number(name.slice(1)) - 1) * W;
+
+const rolled = (unit: string, attack: string, target: string, roll: number, critical: boolean): GameEvent => ({
+  type: 'attack-rolled',
+  unit,
+  attack,
+  target,
+  rolls: [roll],
+  modifier: 5,
+  need: 12,
+  hit: true,
+  critical,
+  glancing: false,
+  notes: [],
+  reply: true,
+});
+const wounded = (unit: string, source: string, attack: string, cause: string, wound: number): GameEvent => ({
+  type: 'wounded',
+  unit,
+  wound,
+  woundType: 'cut',
+  source,
+  cause,
+  from: 'reply',
+  attack,
+  taken: wound,
+  toughness: 0,
+  avoided: 0,
+  injuries: [],
+});
+
+/** The knight moves E5 → D4 → C4, and the ghoul on B3 replies: a hit, 5 wounds (as OW's move and WH's reply). */
+function movedAndHit(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const t = yardTable();
+  const before: GameState = { ...t, units: { ...t.units, hero: { ...t.units.hero!, at: sq('E5') }, hidden: { ...t.units.hidden!, at: sq('B3') } } };
+  const state: GameState = { ...before, units: { ...before.units, hero: { ...before.units.hero!, at: sq('C4'), vigor: before.units.hero!.vigor - 5 } } };
+  const events: GameEvent[] = [
+    { type: 'unit-activated', unit: 'hero', acts: 3 },
+    { type: 'act-begun', unit: 'hero', act: 'move', acts: 1 },
+    { type: 'moved', unit: 'hero', from: 'E5', path: ['D4', 'C4'], spent: 3, diagonals: 1, pointsLeft: 2 },
+    { type: 'reply-declared', unit: 'hidden', attack: 'claw', against: 'hero' },
+    rolled('hidden', 'claw', 'hero', 15, false),
+    wounded('hero', 'hidden', 'claw', 'Grave Claws', 5),
+  ];
+  return { before, events, state };
+}
+
+/** The skeleton charges G4 → F4 → E4 at the knight on D4, whose reply drops it with a critical (as the Town Guard's
+ * charge); the orc is out of the way on A10, so the square's right side is free for the label. */
+function chargedAndDropped(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const t = yardTable();
+  const before: GameState = {
+    ...t,
+    units: { ...t.units, hero: { ...t.units.hero!, at: sq('D4') }, open: { ...t.units.open!, at: sq('G4') }, wall: { ...t.units.wall!, at: sq('A10') } },
+  };
+  const state: GameState = { ...before, units: { ...before.units, open: { ...before.units.open!, at: null, dropped: true, vigor: 0 } } };
+  const events: GameEvent[] = [
+    { type: 'unit-activated', unit: 'open', acts: 3 },
+    { type: 'act-begun', unit: 'open', act: 'attack', acts: 1 },
+    { type: 'charged', unit: 'open', from: 'G4', path: ['F4', 'E4'], target: 'hero' },
+    { type: 'reply-declared', unit: 'hero', attack: 'longsword', against: 'open' },
+    rolled('hero', 'longsword', 'open', 20, true),
+    wounded('open', 'hero', 'longsword', 'Longsword', 20),
+    { type: 'dropped', unit: 'open', by: 'hero' },
+  ];
+  return { before, events, state };
+}
+
+const grow = (r: Rect, d: number): Rect => ({ x: r.x - d, y: r.y - d, w: r.w + 2 * d, h: r.h + 2 * d });
+
+function placed(t: { before: GameState; events: GameEvent[]; state: GameState }) {
+  const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+  const g = boardGeometry(view.board);
+  const tags = placeTags(overlayTags(g, view), tagSpace(g, view, boardSquares(g, view)), measuringContext());
+  const paths = movePoints(g, view.lastTurn!, sharedPlaces(g, view.units));
+  return { g, tags, paths, marks: paths.flatMap((p) => pathMarks(g, p)) };
+}
+
+/** The tag's box as drawn, its white edge included. */
+const drawn = (tag: PlacedTag): Rect => grow(tag.rect, 0.75);
+
+describe('tags off the paths they speak of (playtest)', () => {
+  it("a moved unit's label leaves its move, ring and arrowhead in sight", () => {
+    const { g, tags, paths, marks } = placed(movedAndHit());
+    const label = tags.find((x) => x.text.startsWith('KN: '))!;
+    expect(label.text).toBe("KN: GH's REPLY HIT 5 wounds");
+    expect(label.number).toBeNull();
+    for (const m of marks) expect(overlap(drawn(label), m), 'label over a ring or arrowhead').toBe(0);
+    for (const p of paths) expect(polylineMeets(p, grow(drawn(label), pathWidth(g) / 2)), 'label over the move').toBe(false);
+  });
+
+  it("a charging unit's label leaves the charge's start ring in sight", () => {
+    const { g, tags, paths, marks } = placed(chargedAndDropped());
+    const label = tags.find((x) => x.text.startsWith('SW: '))!;
+    expect(label.text).toMatch(/^SW: KN's REPLY CRIT 20 wounds/);
+    for (const tag of tags.filter((x) => !x.forced)) {
+      for (const m of marks) expect(overlap(drawn(tag), m), `${tag.text} over a ring or arrowhead`).toBe(0);
+    }
+    for (const p of paths) expect(polylineMeets(p, grow(drawn(label), pathWidth(g) / 2)), 'label over the charge').toBe(false);
+  });
+});
+
+describe('a path in the way of every spot (tags.ts)', () => {
+  const CELL = 60;
+  const bounds: Rect = { x: 0, y: 0, w: 4 * CELL, h: 1 * CELL };
+  const anchor = { x: 0.5 * CELL, y: 0.5 * CELL };
+  const request = { text: 'HIT 5', listText: 'hit, 5 wounds', colour: '#b71c1c', anchor, spots: [{ x: 2 * CELL, y: 0.5 * CELL }], px: 20 };
+  // A one-row board with a path along its whole length: no spot is clear of the line.
+  const line = [
+    { x: 0, y: 0.5 * CELL },
+    { x: 4 * CELL, y: 0.5 * CELL },
+  ];
+
+  it('crosses the line rather than go to the numbered list', () => {
+    const [tag] = placeTags([request], { bounds, tokens: [], soft: [], paths: { lines: [line], width: 7 }, cell: CELL }, measuringContext());
+    expect(tag!.number).toBeNull();
+  });
+
+  it('goes to the list rather than cover a ring or arrowhead', () => {
+    const marks = [{ x: 0, y: 0, w: 4 * CELL, h: CELL }];
+    const [tag] = placeTags([request], { bounds, tokens: [], soft: [], marks, cell: CELL }, measuringContext());
+    expect(tag!.number).toBe(1);
+    expect(tag!.forced).toBe(true);
+  });
+});
