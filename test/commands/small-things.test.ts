@@ -174,7 +174,21 @@ describe('refusals that say what to do instead', () => {
     );
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(
       // Issue 26: the refusal says what a charge needs, by topic (no rule code).
-      /reaches 1; a charge cannot reach it either: Knight \(kn\) cannot charge .*: a charge is exactly 2 steps, each closer to the target onto a free square \(no pit or obstructing ground\), ending beside it\.$/,
+      // Units by their map labels, never "Knight (kn)"; then what to do instead (playtest).
+      /^FAR is 12 squares away; Longsword reaches 1; a charge cannot reach it either: FAR is too far for KN to charge: a charge is exactly 2 steps, ending beside the target\. Move closer with `\/move` first\.$/,
+    );
+  });
+
+  it('R23, playtest: an enemy 2 squares away is too close to charge, said with what to do instead', () => {
+    const state = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'ow', card: 'havoc-ghoul', player: 'p2', at: 'J12' },
+      ],
+    });
+    expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'ow'))).toBe(
+      'OW is 2 squares away; Longsword reaches 1; a charge cannot reach it either: OW is too close for KN to charge: a charge is exactly 2 steps, each ending closer to the target. Move next to it with `/move`, then attack.',
     );
   });
 

@@ -20,7 +20,7 @@ import { pathSuggestions } from '../../src/commands/play/charge-words';
 import { decide } from '../../src/rulesets/sellsword/engine';
 import type { GameEvent } from '../../src/rulesets/sellsword/engine';
 import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
-import { noTargetWords } from '../../src/rulesets/sellsword/table/no-target-words';
+import { noTargetWhy, noTargetWords } from '../../src/rulesets/sellsword/table/no-target-words';
 
 describe('move suggestions', () => {
   it('R25: a path leaving a square beside an enemy with a react token names it as one who may reply', () => {
@@ -361,7 +361,7 @@ describe('an empty list says why', () => {
     );
   });
 
-  it('R23: an enemy two squares away that no charge reaches is in sight, and its distance is said (issue 26)', () => {
+  it('R23: an enemy two squares away is too close to charge: the reason says so, and what to do instead (issue 26, playtest)', () => {
     const near = table({
       map: 'barrow-hill',
       units: [
@@ -369,9 +369,15 @@ describe('an empty list says why', () => {
         { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J12' },
       ],
     });
-    const why = 'KN: no enemy in reach; GH is in sight but 2 squares away (Longsword reaches 1)';
+    // The engine's charge check (chargePlan's charge-too-close) leads, within a phone's first 45 characters.
+    const why = 'KN: GH is too close to charge, 2 squares away: move next to it, then attack';
     expect(unitChoices(near, 'p1', '', 'attack')).toEqual([{ name: `Nothing to choose: ${why}`, value: NOTHING }]);
-    expect(targetChoices(near, 'p1', 'kn', undefined, '')[0]!.name).not.toContain('sight and reach');
+    const list = targetChoices(near, 'p1', 'kn', undefined, '');
+    expect(list).toEqual([{ name: 'Nothing to choose: GH is too close to charge, 2 squares away: move next to it, then attack', value: NOTHING }]);
+    expect(list[0]!.name.slice(0, 45)).toContain('too close to charge');
+    expect(attackChoices(near, 'p1', 'kn', '')[0]!.name).toBe(list[0]!.name);
+    // With room, the why in brackets too; never a rule code.
+    expect(noTargetWhy(near, 'kn')).toBe("GH is too close to charge, 2 squares away: move next to it, then attack (a charge's 2 steps must each come closer)");
     // One square further, a charge (exactly two steps closer) reaches it: the list offers the charge.
     const far = table({
       map: 'barrow-hill',

@@ -16,7 +16,7 @@ import { endError, moverOf, stepPrice, type Mover } from './paths';
 import type { GameState, UnitState } from './state';
 import { checkAsterisks } from './statuses';
 import { footprint, label, SPAN, type Table, tableOf, unitOf } from './table';
-import { areAdjacent, attackLine, blockedLines, isProblem, sightOf } from './targeting';
+import { areAdjacent, attackLine, blockedLines, isProblem, rangeBetween, sightOf } from './targeting';
 
 export const CHARGE_VIGOR = 5;
 
@@ -85,6 +85,27 @@ function spaceGap(width: number, a: number, aSize: Size, b: number, bSize: Size)
   return Math.max(bc - (ac + aw - 1), ac - (bc + bw - 1), br - (ar + aw - 1), ar - (br + bw - 1), 0);
 }
 
+/**
+ * Refuses a charge with no legal path, saying why as the player can act on it (playtest: a new player
+ * told only "no enemy in reach" with an enemy 2 squares away never learnt a charge cannot close so
+ * little): `charge-too-close` when the gap is under 3 squares (two steps each closer cannot both be
+ * taken and end beside it), `charge-too-far` when over 3, else `no-charge-path` (the squares between
+ * are taken, pits or obstructing). Asked only once chargePaths found none, so it never refuses a legal
+ * charge whatever the distance. Said whole, so the player learns what a charge needs (issue 26).
+ */
+function noChargePath(state: GameState, unit: UnitState, target: UnitState): never {
+  const who = label(state, unit);
+  const them = label(state, target);
+  // Counted from the target, as chargePaths counts each step's closeness.
+  const gap = rangeBetween(state, target, unit);
+  if (gap < 3) refuse('charge-too-close', `${them} is too close for ${who} to charge: a charge is exactly 2 steps, each ending closer to the target (R23).`);
+  if (gap > 3) refuse('charge-too-far', `${them} is too far for ${who} to charge: a charge is exactly 2 steps, ending beside the target (R23).`);
+  return refuse(
+    'no-charge-path',
+    `${who} cannot charge ${them}: a charge is exactly 2 steps, each closer to the target onto a free square (no pit or obstructing ground), ending beside it (R23).`,
+  );
+}
+
 /** Checks a declared charge and returns its path; refuses with the reason otherwise. */
 export function planCharge(state: GameState, unit: UnitState, attack: Attack, target: UnitState, declared: true | readonly string[]): number[] {
   const who = label(state, unit);
@@ -95,12 +116,7 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
   if (areAdjacent(state, unit, target)) refuse('charge-adjacent', `${label(state, target)} is already adjacent; a charge closes from 2 steps away (R23).`);
   if (!sightOf(state, unit, target).visible) refuse('no-line-of-sight', `${cannotSee(state, unit, target, blockedLines(state, unit, target))}.`);
   const paths = chargePaths(state, unit, target);
-  // Said whole, so the player learns what a charge needs, not only that this one fails (issue 26).
-  if (paths.length === 0)
-    refuse(
-      'no-charge-path',
-      `${who} cannot charge ${label(state, target)}: a charge is exactly 2 steps, each closer to the target onto a free square (no pit or obstructing ground), ending beside it (R23).`,
-    );
+  if (paths.length === 0) noChargePath(state, unit, target);
   const board = tableOf(state).board;
   let path = paths[0]!;
   if (declared !== true) {

@@ -24,11 +24,12 @@ import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
 import { CHARGE_VIGOR, commanderOf } from '../engine';
 import { liveTraits, onMap, printedStat, profile } from '../engine';
-import { boardOf, decide, findAttack, label, typedAttack, repliersTo, unitOf } from '../engine';
+import { boardOf, decide, findAttack, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { fitName, oddsHead, statusWords } from './odds-words';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { strikableOnSquare } from './square-target';
+import { inMapLabels } from './map-labels';
 import { NO_ENEMY, noTargetOfAll, noTargetWhy } from './no-target-words';
 
 export { fitName };
@@ -140,12 +141,12 @@ function cannotAttackEntry(game: GameState, user: string, acting: readonly strin
       return turn.unit ? id === turn.unit : !u.turnTaken;
     });
     if (ids.length === 0) return null;
-    const whys = ids.map((id) => ownUnitWhy(game, user, id, 'attack', names));
+    const stops = ids.map((id) => ownUnitStop(game, user, id, 'attack', names));
     const labels = ids.map((id) => id.toUpperCase());
-    const why = whys.every((w, i) => w.startsWith(`${labels[i]} has no enemy in `))
+    const why = stops.every((w) => w === null)
       ? noTargetOfAll(game, ids)
       : ids.length === 1
-        ? whys[0]!.replace(new RegExp(`^${labels[0]} (has (?=no enemy))?`), '')
+        ? stops[0]!.replace(new RegExp(`^${labels[0]} `), '')
         : 'cannot attack now (pick this to see why)';
     // The ids that fit the carried value's room, each followed by a comma (the mark of this entry).
     let carried = '';
@@ -173,6 +174,17 @@ function typedUnit(game: GameState, user: string, typed: unknown): string | null
 
 /** Why this one unit of the player's cannot take `act` now, said of it by its map label. */
 function ownUnitWhy(game: GameState, user: string, id: string, act: string | undefined, names: Names): string {
+  const label = id.toUpperCase();
+  const stop = ownUnitStop(game, user, id, act, names);
+  if (stop !== null) return stop;
+  if (act !== 'attack') return `${label} cannot ${act ?? 'act'} now`;
+  // "KN has no enemy in reach; …", or "KN: OW is too close to charge, …" when a charge's reason leads.
+  const why = noTargetWhy(game, id);
+  return why.startsWith('no enemy') ? `${label} has ${why}` : `${label}: ${why}`;
+}
+
+/** What stops this unit of the player's taking `act` before any target is looked at; null when nothing does (it has nothing to act on). */
+function ownUnitStop(game: GameState, user: string, id: string, act: string | undefined, names: Names): string | null {
   const u = game.units[id]!;
   const label = id.toUpperCase();
   // What stops every unit of the player's (another player's turn, an open decision) comes before this unit's own reason.
@@ -180,8 +192,7 @@ function ownUnitWhy(game: GameState, user: string, id: string, act: string | und
   if (u.dropped) return `${label} has dropped`;
   if (!game.turn.unit && u.turnTaken) return `${label} has had its turn this round`;
   const refusal = actRefusal(game, user, id, act) ?? (act === undefined ? attackRefusal(game, id) : null);
-  if (refusal) return refusalWords(refusal, game, names);
-  return act === 'attack' ? `${label} has ${noTargetWhy(game, id)}` : `${label} cannot ${act ?? 'act'} now`;
+  return refusal ? refusalWords(refusal, game, names) : null;
 }
 
 export { NOTHING };
@@ -609,11 +620,6 @@ function typedTargetWhy(game: GameState, id: string, attack: unknown, typed: unk
   if (!game.units[target] || target === id) return null;
   const refusal = attackTargetRefusal(game, id, target, attack === undefined ? undefined : String(attack));
   return refusal && refusalWords(refusal, game, names);
-}
-
-/** A sentence with each unit's full label ("Knight (kn)") said as on the map ("KN"), so a suggestion's reason fits. */
-function inMapLabels(game: GameState, text: string): string {
-  return Object.values(game.units).reduce((t, u) => t.replaceAll(label(game, u), u.id.toUpperCase()), text);
 }
 
 /**

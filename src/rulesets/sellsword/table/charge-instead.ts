@@ -6,6 +6,17 @@
 import type { RuleError } from '../../../engine';
 import { attackOdds, CHARGE_VIGOR, chargePlan, findAttack, type GameState, type UnitState } from '../engine';
 import { withoutRuleCodes } from '../../../render/plain-rules';
+import { inMapLabels } from './map-labels';
+
+/**
+ * What to do instead when no charge reaches the target, by chargePlan's reason: closing on foot.
+ * A new player told only that a charge was impossible did not know what would do (playtest).
+ */
+const INSTEAD: Readonly<Record<string, string>> = {
+  'charge-too-close': 'Move next to it with `/move`, then attack.',
+  'charge-too-far': 'Move closer with `/move` first.',
+  'no-charge-path': 'Move closer with `/move`, then attack.',
+};
 
 export function chargeInstead(game: GameState, unit: UnitState, attack: string, target: string): RuleError | null {
   if (!game.turn || game.prompt || game.turn.player !== unit.player || (game.turn.unit !== null && game.turn.unit !== unit.id)) return null;
@@ -18,8 +29,11 @@ export function chargeInstead(game: GameState, unit: UnitState, attack: string, 
     const name = findAttack(game, unit, attack)?.name ?? attack;
     return {
       code: 'out-of-range',
-      message: `${odds.message}. It can charge instead: \`/attack unit:${unit.id} attack:${name} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}, costing ${CHARGE_VIGOR} Vigor).`,
+      message: `${inMapLabels(game, odds.message)}. It can charge instead: \`/attack unit:${unit.id} attack:${name} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}, costing ${CHARGE_VIGOR} Vigor).`,
     };
   }
-  return { code: 'out-of-range', message: `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}` };
+  // Units by their map labels ("KN"), as the player sees them, never "Knight (kn)" (playtest).
+  const why = inMapLabels(game, `${odds.message}; a charge cannot reach it either: ${withoutRuleCodes(plan.message)}`);
+  const instead = INSTEAD[plan.code];
+  return { code: 'out-of-range', message: instead ? `${why} ${instead}` : why };
 }

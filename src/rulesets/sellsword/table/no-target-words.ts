@@ -4,7 +4,9 @@
  * attack could make, else the nearest enemy in sight that is out of reach and how far it is. A tester
  * was told "no enemy in sight and reach" with an enemy two squares away in plain view (issue 26).
  */
-import { attackTargetRefusal, chargeOptions, findAttack, type GameState, onMap, profile, rangeBetween, unitOf } from '../engine';
+import { attackTargetRefusal, chargeOptions, chargePlan, findAttack, type GameState, onMap, profile, rangeBetween, unitOf } from '../engine';
+import { withoutRuleCodes } from '../../../render/plain-rules';
+import { inMapLabels } from './map-labels';
 
 /** The words when no enemy is seen at all. */
 export const NO_ENEMY = 'no enemy in sight and reach';
@@ -13,7 +15,29 @@ export const NO_ENEMY = 'no enemy in sight and reach';
 export interface NoTarget {
   readonly reach: string;
   readonly charge?: { readonly target: string; readonly attack: string | null; readonly range: number };
-  readonly seen?: { readonly target: string; readonly range: number; readonly attack: string | null; readonly reaches: number | null };
+  readonly seen?: {
+    readonly target: string;
+    readonly range: number;
+    readonly attack: string | null;
+    readonly reaches: number | null;
+    /** Why no charge reaches it either, as chargePlan refuses it (its message in map labels, no rule codes); absent when no attack of the unit's ends a charge. */
+    readonly charge?: { readonly code: string; readonly message: string };
+  };
+}
+
+/**
+ * Why `id` cannot charge `target` (R23), chargePlan's own refusal, with `attack` or any attack of the
+ * unit's: the first that is about the charge, not about an attack no charge ends in (a bow); null when
+ * every attack is of that kind, or a charge is open.
+ */
+export function chargeRefusal(game: GameState, id: string, target: string, attack?: string): { code: string; message: string } | null {
+  const ids = attack !== undefined ? [attack] : profile(game, unitOf(game, id)).attacks.map((a) => a.id);
+  for (const a of ids) {
+    const plan = chargePlan(game, id, a, target);
+    if ('path' in plan) return null;
+    if (plan.code !== 'cannot-charge-with') return { code: plan.code, message: withoutRuleCodes(inMapLabels(game, plan.message)).replace(/\.$/, '') };
+  }
+  return null;
 }
 
 /** `attack`: the attack asked about, else any of the unit's. */
@@ -40,14 +64,25 @@ export function noTarget(game: GameState, id: string, attack?: string): NoTarget
     .sort((a, b) => a.range - b.range)[0];
   if (!seen) return { reach };
   const longest = named ?? [...profile(game, unit).attacks.filter((a) => a.burst === undefined)].sort((a, b) => b.range - a.range)[0];
-  return { reach, seen: { target: seen.e.id, range: seen.range, attack: named ? null : (longest?.name ?? null), reaches: longest?.range ?? null } };
+  const refused = chargeRefusal(game, id, seen.e.id, attack);
+  return {
+    reach,
+    seen: {
+      target: seen.e.id,
+      range: seen.range,
+      attack: named ? null : (longest?.name ?? null),
+      reaches: longest?.range ?? null,
+      ...(refused ? { charge: refused } : {}),
+    },
+  };
 }
 
 /**
  * "no enemy in reach; GH is 3 squares away: charge to reach it (charge:True)", "…: charge it with
  * Longsword (charge:True)", "no enemy in reach; GH is in sight but 2 squares away (Longsword reaches
  * 1)", or NO_ENEMY. A charge says how far, and the option that makes it: "(set charge:)" told a new
- * player neither that the enemy was close enough nor what to set (playtest).
+ * player neither that the enemy was close enough nor what to set (playtest). An enemy a charge cannot
+ * reach either says why, by chargePlan's reason, and what to do instead (seenWords).
  */
 export function noTargetWords(n: NoTarget): string {
   if (n.charge) {
@@ -55,8 +90,27 @@ export function noTargetWords(n: NoTarget): string {
     return `${n.reach}; ${n.charge.target.toUpperCase()} is ${n.charge.range} squares away: ${how} (charge:True)`;
   }
   if (!n.seen) return NO_ENEMY;
-  const reaches = n.seen.attack !== null && n.seen.reaches !== null ? ` (${n.seen.attack} reaches ${n.seen.reaches})` : '';
-  return `${n.reach}; ${n.seen.target.toUpperCase()} is in sight but ${n.seen.range} squares away${reaches}`;
+  return seenWords(n.reach, n.seen);
+}
+
+/**
+ * An enemy in sight out of reach. When a charge cannot reach it either, chargePlan's reason leads, with
+ * what to do instead, before the why in brackets that a cut drops first (a phone shows about the first
+ * 45 characters, Discord 100): "OW is too close to charge, 2 squares away: move next to it, then attack
+ * (a charge's 2 steps must each come closer)". A new player was told only that OW was 2 squares away,
+ * and learnt why a charge would not do only by trying one (playtest). Too far to charge says no more
+ * than how far it is and how far the attack reaches.
+ */
+function seenWords(reach: string, seen: NonNullable<NoTarget['seen']>): string {
+  const t = seen.target.toUpperCase();
+  const code = seen.charge?.code;
+  if (code === 'charge-too-close')
+    return `${t} is too close to charge, ${seen.range} squares away: move next to it, then attack (a charge's 2 steps must each come closer)`;
+  if (code === 'no-charge-path')
+    return `no charge reaches ${t}, ${seen.range} squares away: move closer, then attack (a charge's 2 steps need free squares, each closer)`;
+  if (seen.charge && code !== 'charge-too-far') return `${reach}; ${t} is ${seen.range} squares away and ${seen.charge.message}`;
+  const reaches = seen.attack !== null && seen.reaches !== null ? ` (${seen.attack} reaches ${seen.reaches})` : '';
+  return `${reach}; ${t} is in sight but ${seen.range} squares away${reaches}`;
 }
 
 export const noTargetWhy = (game: GameState, id: string, attack?: string): string => noTargetWords(noTarget(game, id, attack));
@@ -76,5 +130,9 @@ export function noTargetOfAll(game: GameState, ids: readonly string[], short = f
   }
   const near = all.filter((a) => a.n.seen).sort((a, b) => a.n.seen!.range - b.n.seen!.range)[0];
   if (!near) return NO_ENEMY;
-  return `no enemy in reach; ${near.n.seen!.target.toUpperCase()} is in sight, ${near.n.seen!.range} squares from ${near.id.toUpperCase()}`;
+  const seen = near.n.seen!;
+  // A charge's reason leads, as for one unit: "OW is too close for KN to charge, 2 squares away: move next to it, then attack".
+  if (seen.charge?.code === 'charge-too-close')
+    return `${seen.target.toUpperCase()} is too close for ${near.id.toUpperCase()} to charge, ${seen.range} squares away: move next to it, then attack`;
+  return `no enemy in reach; ${seen.target.toUpperCase()} is in sight, ${seen.range} squares from ${near.id.toUpperCase()}`;
 }
