@@ -159,6 +159,24 @@ describe('the Mortal roll leads with its outcome (R9), never "CI: Mortal roll: a
   });
 });
 
+describe('an Enraged or Glamyred start-of-turn roll says what it decided (§6.2, R48), never only "KN: enraged roll against Wits 11; rolled 6"', () => {
+  const rage = (roll: number, why = 'enraged roll against Wits 11'): GameEvent => ({ type: 'rolled', unit: 'kn', why, rolls: [roll] });
+  it('under Wits: the rage does not take hold this turn, and KN stays enraged until it recovers', () => {
+    expect(say(rage(6))).toBe(
+      "KN's enraged roll: rolled 6, under its Wits 11, so the rage does not take hold this turn (KN stays enraged until it recovers at a turn's end).",
+    );
+  });
+  it('at or above Wits, injuries counted: the rage takes hold', () => {
+    expect(say(rage(9, 'enraged roll against Wits 11, +2 for injuries'))).toBe(
+      "KN's enraged roll: rolled 9 + 2 for injuries = 11, at or above its Wits 11, so the rage takes hold this turn.",
+    );
+  });
+  it('a natural 20 always takes hold; a glamour is told as such', () => {
+    expect(say(rage(20, 'glamyred roll against Wits 21'))).toBe("KN's glamyred roll: a natural 20, so the glamour takes hold this turn.");
+    expect(say(rage(3, 'glamyred roll against Wits 10'))).toContain('the glamour does not take hold this turn');
+  });
+});
+
 describe('an effect that did not take hold names the attack it came with', () => {
   it('"GN\'s Longsword could not make GH shaken", never "GN\'s shaken" (read as GN being shaken)', () => {
     const failed = { type: 'effect-failed', unit: 'gh', by: 'kn', effect: 'shaken', why: 'GH is already shaken' } as const;

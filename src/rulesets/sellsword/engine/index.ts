@@ -145,6 +145,7 @@ export {
   isGreaterAdvantageTurn,
   MORTAL_DROP_ROLL,
   MORTAL_ROLL_WHY,
+  startRollOf,
   nextTurn,
   objectiveStands,
   OBJECTIVE_VP,

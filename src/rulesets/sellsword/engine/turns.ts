@@ -146,6 +146,23 @@ export const MORTAL_DROP_ROLL = 20;
 /** The Mortal roll's `why` on its 'rolled' event (fingerprinted: the words a player reads are made at render time). */
 export const MORTAL_ROLL_WHY = 'Mortal roll: a natural 20 drops the unit';
 
+/** The reason an Enraged or Glamyred unit's start-of-turn roll carries (§6.2, R48); read back by `startRollOf`. */
+const startRollWhy = (status: 'enraged' | 'glamyred', wits: number, injuries: number): string =>
+  `${status} roll against Wits ${wits}${injuries > 0 ? `, +${injuries} for injuries` : ''}`;
+
+/**
+ * What an Enraged or Glamyred start-of-turn roll was against, from the reason it carries, and whether
+ * `roll` took hold (§6.2: at or above Wits; R48: +1 per injury, a natural 20 always); null for any
+ * other roll.
+ */
+export function startRollOf(why: string, roll: number): { status: 'enraged' | 'glamyred'; wits: number; injuries: number; holds: boolean } | null {
+  const m = /^(enraged|glamyred) roll against Wits (\d+)(?:, \+(\d+) for injuries)?$/.exec(why);
+  if (!m) return null;
+  const wits = Number(m[2]);
+  const injuries = Number(m[3] ?? 0);
+  return { status: m[1] as 'enraged' | 'glamyred', wits, injuries, holds: roll === 20 || roll + injuries >= wits };
+}
+
 export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
   const unit = unitOf(ctx.state, frame.unit);
   if (unit.dropped) return;
@@ -170,10 +187,10 @@ export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
     ctx.emit({
       type: 'rolled',
       unit: u.id,
-      why: `${status} roll against Wits ${wits}${injuries > 0 ? `, +${injuries} for injuries` : ''}`,
+      why: startRollWhy(status, wits, injuries),
       rolls: ctx.rolls(),
     });
-    if (roll !== 20 && roll + injuries < wits) continue;
+    if (!startRollOf(startRollWhy(status, wits, injuries), roll)!.holds) continue;
     if (status === 'enraged') rage = true;
     else {
       // A unit already Controlled stays with that controller; the event still marks the failed roll (R65).

@@ -5,7 +5,7 @@
  * cause (an attack, a reply, terrain, a status, a trait); wounds are told once, where they landed,
  * with what was ignored, absorbed and marked (wound-words.ts).
  */
-import { MORTAL_DROP_ROLL, MORTAL_ROLL_WHY } from '../engine';
+import { MORTAL_DROP_ROLL, MORTAL_ROLL_WHY, startRollOf } from '../engine';
 import { STATUS_MEANING, statusWithMeaning } from './status-meaning';
 import type { StatusName } from '../formats/vocabulary';
 import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundWords } from './happenings';
@@ -146,11 +146,30 @@ export const greaterAdvantage = (ap: string): string =>
  * if CI dropped. Other rolls keep the engine's reason.
  */
 function rollSentence(h: Extract<Happening, { kind: 'roll' }>): string {
+  const start = startRollOf(h.why, h.rolls[0] ?? 0);
+  if (start) return startRollSentence(h.unit, h.rolls[0] ?? 0, start);
   if (h.why !== MORTAL_ROLL_WHY) return `${h.unit}: ${h.why}; rolled ${h.rolls.join(', ')}.`;
   const roll = h.rolls[0] ?? 0;
   return roll >= MORTAL_DROP_ROLL
     ? `${h.unit} fails its mortal roll (rolled a natural ${roll}, which drops it).`
     : `${h.unit} survives its mortal roll (rolled ${roll}; only a natural ${MORTAL_DROP_ROLL} drops it).`;
+}
+
+/**
+ * An Enraged or Glamyred unit's start-of-turn roll, with what it decided (§6.2): "KN: enraged roll
+ * against Wits 11; rolled 6" left a tester unsure whether the rage held. A roll that takes hold is
+ * followed by what it demands (the enraged or controlled line); one that does not says the status
+ * stays until the unit recovers at its turn's end.
+ */
+function startRollSentence(unit: string, roll: number, r: NonNullable<ReturnType<typeof startRollOf>>): string {
+  const injuries = r.injuries > 0 ? ` + ${r.injuries} for injuries = ${roll + r.injuries}` : '';
+  const rolled = `rolled ${roll}${injuries}`;
+  const what = r.status === 'enraged' ? 'the rage' : 'the glamour';
+  if (r.holds)
+    return roll === 20 && roll + r.injuries < r.wits
+      ? `${unit}'s ${r.status} roll: a natural 20, so ${what} takes hold this turn.`
+      : `${unit}'s ${r.status} roll: ${rolled}, at or above its Wits ${r.wits}, so ${what} takes hold this turn.`;
+  return `${unit}'s ${r.status} roll: ${rolled}, under its Wits ${r.wits}, so ${what} does not take hold this turn (${unit} stays ${r.status} until it recovers at a turn's end).`;
 }
 
 /** What changed a unit's acts, as the activation happening carries it. */
