@@ -153,6 +153,32 @@ describe('the reply prompt', () => {
     expect(replyFacts(alone, alone.prompt).text).not.toMatch(/may also reply|already declared/);
   });
 
+  it("R25, R26: names the player's other units next to the attacker that cannot reply, and the engine's reason (playtest)", () => {
+    // A playtester was offered a reply with the War Hound only; nothing said the Knight beside the enemy had no token.
+    const three = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'K10', tokens: { react: 0 } },
+        { id: 'gh3', card: 'havoc-ghoul', player: 'p2', at: 'I10', statuses: [{ status: 'stunned' }] },
+      ],
+    });
+    const s = run(three, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
+    expect(s.prompt.unit).toBe('gh');
+    const text = replyFacts(s, s.prompt).text;
+    expect(text).toContain('**Ghoul (gh2)** cannot reply: no react token left (a rest act takes one back).');
+    expect(text).toContain('**Ghoul (gh3)** cannot reply: it is Stunned.');
+    expect(text).not.toMatch(/Ghoul \(gh\)\*\* cannot reply|may also reply/);
+    expect(text).not.toMatch(/§|\bR\d/);
+    // The prompted unit alone, with nobody beside the attacker that cannot reply, hears of none.
+    const alone = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    if (alone.prompt?.kind !== 'reply') throw new Error('a reply prompt');
+    expect(replyFacts(alone, alone.prompt).text).not.toContain('cannot reply');
+  });
+
   it('R63: a reply whose attack costs a react token spends two, and the prompt does not say one', () => {
     const s = run(
       table({

@@ -5,7 +5,7 @@
 import type { Attack, Effect } from '../formats/card';
 import type { Ctx } from './ctx';
 import { ask, type Handler } from './flow';
-import { replyAttacks } from './reactions';
+import { replyAttacks, whyNoReply, type NoReply } from './reactions';
 import type { Frame, FrameOf, GameState, Incoming, UnitId, UnitState } from './state';
 import { defaultRecovery } from './setup';
 import { forcedMove, forcedOf, recoilEnds, whyNotMoved } from './forced';
@@ -63,10 +63,24 @@ function incomingOf(ctx: Ctx, then: FrameOf<'offer-replies'>['then']): Incoming 
 
 /** Adjacent enemies able to reply to `attacker` now, in board order (R26): who may answer an attack it makes from where it stands. */
 export function repliersTo(state: GameState, attacker: UnitState): UnitState[] {
-  return Object.values(state.units)
+  return besideEnemies(state, attacker).filter((u) => replyAttacks(state, u, attacker).length > 0);
+}
+
+/** Enemies on the map next to `attacker`, in board order: those R26 would ask to reply. */
+const besideEnemies = (state: GameState, attacker: UnitState): UnitState[] =>
+  Object.values(state.units)
     .filter((u) => areEnemies(state, u, attacker) && u.at !== null && !u.dropped && areAdjacent(state, u, attacker))
-    .filter((u) => replyAttacks(state, u, attacker).length > 0)
     .sort((a, b) => a.at! - b.at!);
+
+/**
+ * The enemies next to `attacker` that are not asked to reply to it (repliersTo leaves them out), each
+ * with the engine's reason (whyNoReply): what a reply prompt says of the asked player's other units.
+ */
+export function cannotReplyTo(state: GameState, attacker: UnitState): { readonly unit: UnitId; readonly why: NoReply }[] {
+  return besideEnemies(state, attacker).flatMap((u) => {
+    const why = whyNoReply(state, u, attacker);
+    return why === null ? [] : [{ unit: u.id, why }];
+  });
 }
 
 /**

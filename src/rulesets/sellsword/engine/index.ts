@@ -81,8 +81,8 @@ export {
 export type { ActKind, Outlook, SplitOutcome, TargetView } from './queries';
 
 // Which attacks may reply.
-export { pendingReplies, replyAttacks, replyNeedsToken, repliesTooDear } from './reactions';
-export { alreadyHas, otherRepliers, repliersTo } from './attack';
+export { pendingReplies, replyAttacks, replyNeedsToken, repliesTooDear, type NoReply } from './reactions';
+export { alreadyHas, cannotReplyTo, otherRepliers, repliersTo } from './attack';
 // Wounds a hit still has to deal while the game waits on a prompt.
 export { woundsWaiting } from './attack';
 export type { PendingReply } from './reactions';

@@ -11,14 +11,21 @@ import { attackLine, isProblem } from './targeting';
 /** Statuses whose bearer may not React (§6.2). */
 const NO_REACT = ['stunned', 'helpless'];
 
+/**
+ * Why `unit` may not React now (R40, §6.2), or null when it may: dropped or off the map, no react token
+ * left, or Stunned, Helpless, or Glamyred while a failed roll holds (R65). The one place that says so.
+ */
+export function whyNoReact(unit: UnitState): 'dropped' | 'off-map' | 'no-react-token' | 'stunned' | 'helpless' | 'glamyred' | null {
+  if (unit.dropped) return 'dropped';
+  if (unit.at === null) return 'off-map';
+  if (unit.tokens.react < 1) return 'no-react-token';
+  const held = unit.statuses.find((s) => NO_REACT.includes(s.status) || (s.status === 'glamyred' && s.held === true));
+  return held ? (held.status as 'stunned' | 'helpless' | 'glamyred') : null;
+}
+
 /** R40, §6.2: Stunned and Helpless never react; Glamyred only while a failed roll holds (R65). */
 export function canReact(unit: UnitState): boolean {
-  return (
-    !unit.dropped &&
-    unit.at !== null &&
-    unit.tokens.react >= 1 &&
-    !unit.statuses.some((s) => NO_REACT.includes(s.status) || (s.status === 'glamyred' && s.held === true))
-  );
+  return whyNoReact(unit) === null;
 }
 
 /** A reply declared and not yet made: who replies, with which attack, against whom. */
@@ -84,4 +91,20 @@ export function repliesTooDear(state: GameState, replier: UnitState, target: Uni
 export function replyNeedsToken(state: GameState, replier: UnitState, target: UnitState): boolean {
   if (replier.tokens.react >= 1 || replier.player === target.player) return false;
   return replyAttacks(state, { ...replier, tokens: { ...replier.tokens, react: 1 } }, target).length > 0;
+}
+
+/** Why a unit may not reply to an attacker it stands next to (R25, R26): what stops it React, or its attacks. */
+export type NoReply = NonNullable<ReturnType<typeof whyNoReact>> | 'too-dear' | 'no-reach';
+
+/**
+ * Why `replier` has no reply to `target` now, or null when it has one: from the same checks that
+ * decide the replies offered (canReact, replyAttacks), so the two never disagree. 'too-dear': an attack
+ * reaches but costs more react tokens than it has as a reply; 'no-reach': none of its single-act
+ * attacks can strike `target` from where it stands.
+ */
+export function whyNoReply(state: GameState, replier: UnitState, target: UnitState): NoReply | null {
+  const react = whyNoReact(replier);
+  if (react !== null) return react;
+  if (replyAttacks(state, replier, target).length > 0) return null;
+  return repliesTooDear(state, replier, target).length > 0 ? 'too-dear' : 'no-reach';
 }

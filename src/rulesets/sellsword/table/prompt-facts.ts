@@ -5,7 +5,7 @@
  * Mortal roll's risk).
  */
 import { statusWithMeaning } from '../render/status-meaning';
-import { attackOdds, attackOutlook, burstOutlook, otherRepliers, woundOutcomes, type SplitOutcome } from '../engine';
+import { attackOdds, attackOutlook, burstOutlook, cannotReplyTo, otherRepliers, woundOutcomes, type NoReply, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
 import { findAttack, flanked, label, unitOf } from '../engine';
@@ -93,7 +93,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     return { label: fitting, arg: String(n) };
   });
   const tokens = replier.tokens.react;
-  const others = othersWords(state);
+  const others = `${othersWords(state)}${cannotWords(state, prompt)}`;
   const lines = [
     // R63: a reply with an attack that itself costs a react token spends two; each button says its total.
     `${incoming}${others} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
@@ -157,6 +157,32 @@ function othersWords(state: GameState): string {
   if (before.length > 0) said.push(` ${names(before)} already declared a reply, which resolves before yours.`);
   if (after.length > 0) said.push(` ${names(after)} may also reply after you.`);
   return said.join('');
+}
+
+/** Why a unit next to the attacker has no reply, in a few words (the engine's reason, whyNoReply). */
+const NO_REPLY: Record<NoReply, (them: string) => string> = {
+  dropped: () => 'it is dropped',
+  'off-map': () => 'it is off the map',
+  'no-react-token': () => 'no react token left (a rest act takes one back)',
+  stunned: () => 'it is Stunned',
+  helpless: () => 'it is Helpless',
+  glamyred: () => 'it is Glamyred',
+  'too-dear': () => 'its attacks that reach cost a react token, and a reply needs one more than it has',
+  'no-reach': (them) => `none of its single-act attacks can reach ${them} from where it stands`,
+};
+
+/**
+ * The asked player's other units next to the attacker that cannot reply, and why: " **KN** cannot
+ * reply: no react token left (a rest act takes one back)." A playtester was offered a reply with the
+ * War Hound only and nothing said why the Knight beside it was not (R25, R26).
+ */
+function cannotWords(state: GameState, prompt: PromptOf<'reply'>): string {
+  const attacker = unitOf(state, prompt.options.against);
+  const them = `**${label(state, attacker)}**`;
+  return cannotReplyTo(state, attacker)
+    .filter((c) => c.unit !== prompt.unit && unitOf(state, c.unit).player === prompt.player)
+    .map((c) => ` **${label(state, unitOf(state, c.unit))}** cannot reply: ${NO_REPLY[c.why](them)}.`)
+    .join('');
 }
 
 /** Whether the reply resolves after an attack aimed at the replier (not slow), so its wounds may land first (R20, R26). */
