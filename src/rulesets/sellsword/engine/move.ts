@@ -8,7 +8,7 @@ import type { ActCommand } from './commands';
 import type { Ctx } from './ctx';
 import { refuse, ruleError } from '../../../engine/errors';
 import type { Handler } from './flow';
-import { blockedWay, checkPath, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
+import { blockedWay, checkPath, reachCostWords, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
 import type { Frame, GameState, TurnState, UnitState } from './state';
 import { areEnemies } from './sides';
@@ -52,7 +52,7 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
     if (cannotEnd) refuse(cannotEnd.code, `${cannotEnd.message}.`);
     const why = maneuver ? 'one step for at most 2 points' : `${budget} movement points`;
     // Name what is in the way (a wall, a pit, an enemy) when the straight line would have been in reach.
-    const blocked = maneuver ? null : blockedWay(state, mover, to, budget, diagonals);
+    const blocked = maneuver ? null : (blockedWay(state, mover, to, budget, diagonals) ?? reachCostWords(state, mover, to, diagonals));
     refuse('unreachable', `${label(state, unit)} cannot reach ${cmd.to} with ${why}${blocked ? `: ${blocked}` : ''}.`);
   }
   const checked = checkPath(state, mover, best.path, budget, diagonals);

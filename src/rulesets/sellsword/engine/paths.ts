@@ -162,6 +162,17 @@ export function blockedWay(state: GameState, mover: Mover, to: number, budget: n
   return null;
 }
 
+/**
+ * Why a square out of reach with nothing in the way is out of reach: what the cheapest way there
+ * costs ("the cheapest way there costs 9 points"), or that there is none. A bare "cannot reach F8
+ * with 7 movement points" left a tester guessing, beside refusals that named a wall.
+ */
+export function reachCostWords(state: GameState, mover: Mover, to: number, diagonalsSoFar: number): string {
+  const { board } = tableOf(state);
+  const way = explore(state, mover, board.width * board.height * 4, diagonalsSoFar).get(to);
+  return way ? `the cheapest way there costs ${way.spent} points` : 'there is no way there';
+}
+
 /** A refused step's cause as a noun phrase with its square ("a wall at E4", "GH at E4"), for blockedWay. */
 function blockerWords(state: GameState, table: Table, mover: Mover, from: number, to: number): string {
   const { board } = table;
