@@ -16,6 +16,10 @@ describe('the number an attack needs, explained (R28, issue 26)', () => {
     expect(needWords('OW', 'armor', 15, 13, 2)).toBe("OW's Armor 15, −4 for its 2 defensive injuries, +2 for its shield at range");
   });
 
+  it('names a defensive injury and the shield that cancel out, though the number is the printed one', () => {
+    expect(needWords('KN', 'armor', 16, 16, 1)).toBe("KN's Armor 16, −2 for its defensive injury, +2 for its shield at range");
+  });
+
   it('claims no reason these rules do not give', () => {
     expect(needWords('KN', 'armor', 16, 12, 0)).toBe('');
   });

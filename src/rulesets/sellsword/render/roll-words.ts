@@ -120,8 +120,10 @@ const defensiveWords = (n: number): string => (n === 1 ? '−2 for its defensive
  */
 export function needWords(target: string, stat: string, printed: number, need: number, defensive: number): string {
   const rest = need - printed + 2 * defensive;
-  // Only what these two rules explain is said; a number they do not explain is left as it is.
-  if (need === printed || (rest !== 0 && rest !== 2)) return '';
+  // Only what these two rules explain is said; a number they do not explain is left as it is. A
+  // defensive injury the shield's +2 cancels is still said: the number is the printed one by chance,
+  // and a tester who knew of the injury read the bare number as the injury forgotten.
+  if ((need === printed && defensive === 0) || (rest !== 0 && rest !== 2)) return '';
   const parts = [`${target}'s ${stat.charAt(0).toUpperCase()}${stat.slice(1)} ${printed}`];
   if (defensive > 0) parts.push(defensiveWords(defensive));
   if (rest === 2) parts.push('+2 for its shield at range');
