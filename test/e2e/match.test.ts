@@ -79,7 +79,7 @@ describe('a whole match through Discord, from challenge to victory', () => {
     expect(replies.length).toBeGreaterThan(0);
     expect(replies.some((m) => /declared \*\*[^*]+\*\* against \*\*[^*]+\*\*: \d+% to hit(?: \([^)]*\))?, \d+% critical/.test(m.content))).toBe(true);
     // (Buttons come off answered prompts; the one clicked is written on the prompt.)
-    expect(replies.some((m) => /chose \*\*Reply: .* · \d+% to hit( \(5% glancing\))? · spends react token\*\*/.test(m.content))).toBe(true);
+    expect(replies.some((m) => /chose \*\*Reply: .* · \d+% to hit( \(incl\. 5% glancing\))? · spends react token\*\*/.test(m.content))).toBe(true);
     expect(
       posts.some((m) => /takes \*\*\d+ \w+\*\* wounds/.test(m.content) && /Each 5 wounds is absorbed by 5 Vigor or marks an injury box/.test(m.content)),
     ).toBe(true);

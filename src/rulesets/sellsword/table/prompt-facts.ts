@@ -120,12 +120,15 @@ function burstChances(state: GameState, attackerId: string, attackId: string, or
   return { words: `: against ${mine}, ${burstCaughtWords(state, attackerId, attackId, me)}${also}`, hitsMe: true };
 }
 
-/** " (5% glancing)" for a reply whose hits include a glancing blow that changes its wounds (R20), else ''. */
+/**
+ * " (incl. 5% glancing)" for a reply whose hits include a glancing blow that changes its wounds (R20),
+ * else '': the glancing chance is part of the chance to hit, which "(5% glancing)" left a tester unsure of.
+ */
 function glanceNote(state: GameState, replierId: string, attackId: string, againstId: string): string {
   const outlook = attackOutlook(state, replierId, attackId, againstId);
   if (!('outcomes' in outlook)) return '';
   const glance = glancingOf(outlook.outcomes);
-  return glance ? ` (${percent(glance.chance)} glancing)` : '';
+  return glance ? ` (incl. ${percent(glance.chance)} glancing)` : '';
 }
 
 /**
