@@ -56,6 +56,20 @@ const wounded = (over: Partial<EventOf<'wounded'>> = {}): EventOf<'wounded'> => 
   ...over,
 });
 const prompted = (prompt: Prompt): EventOf<'prompted'> => ({ type: 'prompted', prompt, resume: [] });
+
+/** KN's Basic Move J10 → J14 as its paused frame: two steps taken, two to go, unless `over` says otherwise. */
+const knMoveFrame = (over: Record<string, unknown> = {}) => ({
+  k: 'move-steps',
+  unit: 'kn',
+  path: ['J11', 'J12', 'J13', 'J14'],
+  from: ['J10'],
+  maneuver: false,
+  budget: 8,
+  index: 2,
+  spent: 2,
+  offered: false,
+  ...over,
+});
 const woundsPrompt = (over: Record<string, unknown> = {}): Prompt => ({
   kind: 'wounds',
   player: 'p2',
@@ -495,17 +509,7 @@ describe('acts and decisions', () => {
     // `/move unit:kn to:J14` entered damaging ground at J12: "moved J10 to J12" alone read as the whole move.
     const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 6 };
     const terrain = woundsPrompt({ from: 'terrain', source: null, cause: 'damaging terrain', attack: undefined });
-    const frame = {
-      k: 'move-steps',
-      unit: 'kn',
-      path: ['J11', 'J12', 'J13', 'J14'],
-      from: ['J10'],
-      maneuver: false,
-      budget: 8,
-      index: 2,
-      spent: 2,
-      offered: false,
-    };
+    const frame = knMoveFrame();
     const stop: GameEvent = { type: 'prompted', prompt: { ...terrain, player: 'p1', unit: 'kn' } as Prompt, resume: [frame] as never };
     expect(words([moved, stop])[0]).toBe(
       'KN moved J10 to J12 (2 squares, 2 movement). KN stopped on J12 on its way to J14: entering damaging terrain there wounds it; the move goes on to J14 once the wounds are taken.',
@@ -523,17 +527,7 @@ describe('acts and decisions', () => {
   it('a move stopped for a reply to it says the rest of it waits for the reply, and the prompt does not call it a step away (R25)', () => {
     const toMove: Prompt = { kind: 'reply', player: 'p2', unit: 'gh', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
     const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 6 };
-    const frame = {
-      k: 'move-steps',
-      unit: 'kn',
-      path: ['J11', 'J12', 'J13', 'J14'],
-      from: ['J10'],
-      maneuver: false,
-      budget: 8,
-      index: 2,
-      spent: 2,
-      offered: false,
-    };
+    const frame = knMoveFrame();
     const told = words([moved, { ...prompted(toMove), resume: [frame] as never }]);
     expect(told[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement); the rest of its move waits for the reply.');
     expect(told.join(' ')).toContain('KN is about to move on from a square next to an enemy, with a Basic Move');
@@ -544,7 +538,7 @@ describe('acts and decisions', () => {
     // OW's Move of 5 ended beside KN; its next Basic Move, from there, is what KN may reply to.
     const toMove: Prompt = { kind: 'reply', player: 'p1', unit: 'kn', options: { against: 'kn', attacks: ['claw'], incoming: { move: true } } };
     const moved: GameEvent = { type: 'moved', unit: 'kn', from: 'J10', path: ['J11', 'J12'], spent: 2, diagonals: 0, pointsLeft: 0 };
-    const next = { k: 'move-steps', unit: 'kn', path: ['J13', 'J14'], from: ['J12'], maneuver: false, budget: 2, index: 0, spent: 0, offered: false };
+    const next = knMoveFrame({ path: ['J13', 'J14'], from: ['J12'], budget: 2, index: 0, spent: 0 });
     const told = words([moved, { ...prompted(toMove), resume: [next] as never }]);
     expect(told[0]).toBe('KN moved J10 to J12 (2 squares, 2 movement).');
     expect(told.join(' ')).toContain('KN is about to move on from a square next to an enemy, with a Basic Move');
