@@ -8,7 +8,7 @@ import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import { actorRefusal, attackRefusal, boardOf, commanderOf, label, profile, typedAttack } from '../rulesets/sellsword/engine';
-import { chargeInstead, readTargetValue, soleAttack } from '../rulesets/sellsword/table';
+import { attacksAt, attacksWithOdds, attackToRefuse, chargeInstead, inMapLabels, readTargetValue, soleAttack } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
@@ -153,21 +153,51 @@ export function resolvePath(game: GameState, typed: string): string[] {
  * its attacks to choose from. When it is the unit's turn and none of its attacks may be made now (the
  * rule of 3, a status, no acts or tokens left), the engine's reason comes first, not a question which
  * attack that no answer gets past (a tester named one only to learn of the rule of 3, issue 26); the
- * preview, a look and no act, still offers the list.
+ * preview, a look and no act, still offers the list. With `at`, the target /attack names (and whether
+ * it charges), the attack that can make that act when only one can (attackAt).
  */
-export function onlyAttack(game: GameState, attacker: UnitState, preview = false): string {
+export function onlyAttack(game: GameState, attacker: UnitState, preview = false, at?: { readonly typed: string; readonly charge?: boolean }): string {
   const sole = soleAttack(game, attacker);
   if (sole !== undefined) return sole;
   const all = profile(game, attacker).attacks;
-  if (all.length === 0) return refuse('no-attack', `${label(game, attacker)} has no attack it can make.`);
+  const who = attacker.id.toUpperCase();
+  if (all.length === 0) return refuse('no-attack', `${who} has no attack it can make.`);
   const list = all.map((a) => a.name).join(', ');
   const ownTurn = actorRefusal(game, attacker.id, commanderOf(game, attacker)) === null;
   const stop = ownTurn ? attackRefusal(game, attacker.id) : null;
   if (stop) {
-    const why = withoutRuleCodes(stop.message);
+    const why = withoutRuleCodes(inMapLabels(game, stop.message));
     return refuse(stop.code, preview ? `${why} To preview one of its attacks anyway, say which with \`attack\`: ${list}.` : why);
   }
-  return refuse('attack-needed', `${label(game, attacker)} has ${all.length} attacks: ${list}. Say which with \`attack\`.`);
+  const chosen = at && ownTurn ? attackAt(game, attacker, at.typed, at.charge === true) : undefined;
+  if (chosen !== undefined) return chosen;
+  // Map labels ("KN"), as the player sees the unit, never "Knight (kn)" (playtest).
+  return refuse('attack-needed', `${who} has ${all.length} attacks: ${list}. Say which with \`attack\`.`);
+}
+
+/**
+ * The attack /attack means at the target typed, `attack` left out (playtest: a new player was asked
+ * which of two attacks when only one reached): the one that can make the act; with several, a
+ * question naming them with their odds; with none, the one whose refusal says most (attackToRefuse),
+ * so the command answers why, or a charge, rather than asking. Undefined when the target is no unit.
+ */
+function attackAt(game: GameState, attacker: UnitState, typed: string, charge: boolean): string | undefined {
+  const picked = targetPick(game, typed);
+  const text = picked.target.trim().toLowerCase();
+  const byName = Object.values(game.units).filter((u) => game.cards[u.card]?.name.toLowerCase() === text);
+  const target = game.units[text] ?? (byName.length === 1 ? byName[0] : undefined);
+  if (!target || target.id === attacker.id || target.at === null) return undefined;
+  const charging = charge || picked.charge;
+  const able = attacksAt(game, attacker.id, target.id, charging);
+  if (able.length === 1) return able[0];
+  if (able.length > 1) {
+    const how = charging ? 'charge' : 'attack';
+    return refuse(
+      'attack-needed',
+      `${attacker.id.toUpperCase()} can ${how} ${target.id.toUpperCase()} with ${attacksWithOdds(game, attacker.id, target.id, able, charging)}. Say which with \`attack\`.`,
+    );
+  }
+  return attackToRefuse(game, attacker.id, target.id, charging);
 }
 
 /** An attack of the unit by id or printed name; refuses with the unit's attacks listed. */

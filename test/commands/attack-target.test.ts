@@ -44,13 +44,13 @@ describe('R8, issue 26: an attack left out when no attack of the unit may be mad
   it('/attack says the rule of 3 first, not which attack, with no rule code', () => {
     const e = refusal(() => onlyAttack(spent, spent.units.lo!));
     expect(e.code).toBe('rule-of-three');
-    expect(e.message).toMatch(/^Longbowman \(lo\) has used attack 2 times this turn; the rule of 3: no act type three times in a turn\./);
+    expect(e.message).toMatch(/^LO has used attack 2 times this turn; the rule of 3: no act type three times in a turn\./);
     expect(e.message).not.toMatch(/Say which|R8/);
   });
 
   it("/skirmish view's preview says it too, and still lets an attack be named to preview", () => {
     const e = refusal(() => onlyAttack(spent, spent.units.lo!, true));
-    expect(e.message).toMatch(/^Longbowman \(lo\) has used attack 2 times this turn; the rule of 3/);
+    expect(e.message).toMatch(/^LO has used attack 2 times this turn; the rule of 3/);
     expect(e.message).toMatch(/To preview one of its attacks anyway, say which with `attack`: .+\.$/);
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackChoices, NOTHING, squareChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
-import { resolveAttack, suggestCharge } from '../../src/commands/match-context';
+import { onlyAttack, resolveAttack, suggestCharge } from '../../src/commands/match-context';
 import { vpTarget } from '../../src/match/setup';
 import { UserError } from '../../src/match/user-error';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
@@ -190,6 +190,33 @@ describe('refusals that say what to do instead', () => {
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'ow'))).toBe(
       'OW is 2 squares away; Longsword reaches 1; a charge cannot reach it either: OW is too close for KN to charge: a charge is exactly 2 steps, each ending closer to the target. Move next to it with `/move`, then attack.',
     );
+  });
+
+  it("playtest: /attack with a target and no attack takes the one attack that can make the act, or asks with each one's odds", () => {
+    const at = (kn: string, ow: string, card = 'valor-knight') =>
+      table({
+        map: 'barrow-hill',
+        units: [
+          { id: 'kn', card, player: 'p1', at: kn },
+          { id: 'ow', card: 'havoc-ghoul', player: 'p2', at: ow },
+        ],
+      });
+    // The bow reaches 3 squares, the hand axe does not: the bow, unasked.
+    const archer = at('J10', 'J13', 'valor-archer');
+    expect(onlyAttack(archer, archer.units.kn!, false, { typed: 'OW' })).toBe('longbow');
+    // With charge set, the one attack that can charge: the hand axe.
+    expect(onlyAttack(archer, archer.units.kn!, false, { typed: 'ow', charge: true })).toBe('hand-axe');
+    // Both reach: asked, with each attack's odds, the unit by its map label.
+    const beside = at('J10', 'J11');
+    expect(refusal(() => onlyAttack(beside, beside.units.kn!, false, { typed: 'ow' }))).toMatch(
+      /^KN can attack OW with Longsword \(\d+% hit, \d+ wounds\) or Pommel Strike \(\d+% hit[^)]*\)\. Say which with `attack`\.$/,
+    );
+    // Neither reaches, 2 squares off: the attack whose refusal says why no charge reaches either (the playtest's Knight).
+    const near = at('J10', 'J12');
+    const attack = onlyAttack(near, near.units.kn!, false, { typed: 'ow' });
+    expect(refusal(() => suggestCharge(near, near.units.kn!, attack, 'ow'))).toContain('OW is too close for KN to charge');
+    // No target read: the question as before, by the map label.
+    expect(refusal(() => onlyAttack(near, near.units.kn!))).toBe('KN has 2 attacks: Longsword, Pommel Strike. Say which with `attack`.');
   });
 
   it('R23, playtest: the charge it suggests names the attack as the card prints it, never its id', () => {

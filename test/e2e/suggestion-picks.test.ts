@@ -42,11 +42,15 @@ async function setTable(guardAt: string, ghoulAt: string, clear: string[] = []):
 }
 
 describe('/attack without `attack` (issue 26)', () => {
-  it('a unit with several attacks is refused with the list of them to choose from', async () => {
+  it("a unit with several attacks that can each strike the target is asked which, with each one's odds (playtest)", async () => {
     const { guard, ghoul, alice } = await setTable('I5', 'I6');
     const sent = await world.run({ user: nameOf(alice), channel: thread, name: 'attack', options: { unit: guard, target: ghoul } });
     expect(sent.response?.ephemeral).toBe(true);
-    expect(answerText(sent)).toMatch(/ has 2 attacks: Mace, Shield Bash\. Say which with `attack`\.$/);
+    expect(answerText(sent)).toMatch(
+      new RegExp(
+        `^${guard.toUpperCase()} can attack ${ghoul.toUpperCase()} with Mace \\(\\d+% hit[^)]*\\) or Shield Bash \\(\\d+% hit[^)]*\\)\\. Say which with \`attack\`\\.$`,
+      ),
+    );
   }, 60_000);
 });
 

@@ -230,7 +230,8 @@ export const attackCommand = actCommand(
     const attacker = unitOf(live.game, u);
     // A target picked from the suggestions without `attack` carries the attack its odds were for (issue 26).
     const carried = o.attack ?? targetPick(live.game, o.target).attack;
-    const attack = carried !== undefined ? resolveAttack(live.game, attacker, carried) : onlyAttack(live.game, attacker);
+    const attack =
+      carried !== undefined ? resolveAttack(live.game, attacker, carried) : onlyAttack(live.game, attacker, false, { typed: o.target, charge: o.charge });
     const made = findAttack(live.game, attacker, attack);
     if (made?.burst !== undefined) return burstAttack(live, u, attack, made.name, o);
     // The square an enemy stands on, read off the map, is that enemy when the attack can strike only it there.

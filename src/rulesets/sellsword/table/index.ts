@@ -5,7 +5,9 @@
  * played through the boundary's `TableRules`.
  */
 export { cardAltText } from './card-alt';
+export { attacksAt, attacksWithOdds, attackToRefuse } from './attack-at';
 export { chargeInstead } from './charge-instead';
+export { inMapLabels } from './map-labels';
 export { strikableOnSquare, strikableOnSquareFor } from './square-target';
 export { PROMPT_BUTTONS } from './prompt-buttons';
 export type { Answered, PlainButton, PlainOption, PlainPart, PlainPrompt } from './prompt-plain';
