@@ -33,6 +33,7 @@ import {
   statusTable,
   yardTable,
 } from './states';
+import { chargedAndDropped, missedKnight, movedAndHit } from './path-label-states';
 
 /** Discord shows a picture about 400 px wide on a phone. */
 export const PHONE_WIDTH = 400;
@@ -223,6 +224,36 @@ export const goldenCases: readonly GoldenCase[] = [
       "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: KC's CRIT 20 wounds · DROPPED', 'KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS', 'AO: KC's MISS'), each beside its own unit or, where no spot beside it is nearer it than another unit, in the numbered list with its badge by the unit; no tag covers another or a token",
     render: () => {
       const t = pileUpTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-focus-moved-and-hit',
+    shows:
+      "a close-up at the size a phone shows it (playtest: a label hid the move it spoke of): the knight's move E5 to C4 with its start ring and arrowhead, and its label 'KN: GH's REPLY HIT 5 wounds' beside it, clear of the path",
+    render: () => {
+      const t = movedAndHit();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-focus-charge-dropped',
+    shows:
+      "a close-up at the size a phone shows it (playtest: a label hid where a charge started): the skeleton's charge G4 to E4 dropped by the knight's critical reply, its start ring on G4 in sight, the label 'SW: KN's REPLY CRIT 20 wounds · DROPPED' off it",
+    render: () => {
+      const t = chargedAndDropped();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'phone-focus-miss-by-label',
+    shows:
+      "a close-up at the size a phone shows it (playtest: a miss's cross on the knight read '✕N'): the archer's miss along the row, its cross beside the knight's token, the label KN clear",
+    render: () => {
+      const t = missedKnight();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
       return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
     },

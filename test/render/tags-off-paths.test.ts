@@ -15,79 +15,9 @@ import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { boardSquares, movePoints, overlayTags, tagSpace } from '../../src/rulesets/sellsword/render/overlays';
 import { sharedPlaces } from '../../src/rulesets/sellsword/render/units';
 import { toMapView } from '../../src/rulesets/sellsword/render/view';
-import { yard } from './maps';
-import { yardTable } from './states';
+import { chargedAndDropped, movedAndHit } from './path-label-states';
 
 loadFonts();
-
-const W = yard.grid[0]!.length;
-const sq = (name: string): number => name.charCodeAt(0) - 65 + (Number(name.slice(1)) - 1) * W;
-
-const rolled = (unit: string, attack: string, target: string, roll: number, critical: boolean): GameEvent => ({
-  type: 'attack-rolled',
-  unit,
-  attack,
-  target,
-  rolls: [roll],
-  modifier: 5,
-  need: 12,
-  hit: true,
-  critical,
-  glancing: false,
-  notes: [],
-  reply: true,
-});
-const wounded = (unit: string, source: string, attack: string, cause: string, wound: number): GameEvent => ({
-  type: 'wounded',
-  unit,
-  wound,
-  woundType: 'cut',
-  source,
-  cause,
-  from: 'reply',
-  attack,
-  taken: wound,
-  toughness: 0,
-  avoided: 0,
-  injuries: [],
-});
-
-/** The knight moves E5 → D4 → C4, and the ghoul on B3 replies: a hit, 5 wounds (as OW's move and WH's reply). */
-function movedAndHit(): { before: GameState; events: GameEvent[]; state: GameState } {
-  const t = yardTable();
-  const before: GameState = { ...t, units: { ...t.units, hero: { ...t.units.hero!, at: sq('E5') }, hidden: { ...t.units.hidden!, at: sq('B3') } } };
-  const state: GameState = { ...before, units: { ...before.units, hero: { ...before.units.hero!, at: sq('C4'), vigor: before.units.hero!.vigor - 5 } } };
-  const events: GameEvent[] = [
-    { type: 'unit-activated', unit: 'hero', acts: 3 },
-    { type: 'act-begun', unit: 'hero', act: 'move', acts: 1 },
-    { type: 'moved', unit: 'hero', from: 'E5', path: ['D4', 'C4'], spent: 3, diagonals: 1, pointsLeft: 2 },
-    { type: 'reply-declared', unit: 'hidden', attack: 'claw', against: 'hero' },
-    rolled('hidden', 'claw', 'hero', 15, false),
-    wounded('hero', 'hidden', 'claw', 'Grave Claws', 5),
-  ];
-  return { before, events, state };
-}
-
-/** The skeleton charges G4 → F4 → E4 at the knight on D4, whose reply drops it with a critical (as the Town Guard's
- * charge); the orc is out of the way on A10, so the square's right side is free for the label. */
-function chargedAndDropped(): { before: GameState; events: GameEvent[]; state: GameState } {
-  const t = yardTable();
-  const before: GameState = {
-    ...t,
-    units: { ...t.units, hero: { ...t.units.hero!, at: sq('D4') }, open: { ...t.units.open!, at: sq('G4') }, wall: { ...t.units.wall!, at: sq('A10') } },
-  };
-  const state: GameState = { ...before, units: { ...before.units, open: { ...before.units.open!, at: null, dropped: true, vigor: 0 } } };
-  const events: GameEvent[] = [
-    { type: 'unit-activated', unit: 'open', acts: 3 },
-    { type: 'act-begun', unit: 'open', act: 'attack', acts: 1 },
-    { type: 'charged', unit: 'open', from: 'G4', path: ['F4', 'E4'], target: 'hero' },
-    { type: 'reply-declared', unit: 'hero', attack: 'longsword', against: 'open' },
-    rolled('hero', 'longsword', 'open', 20, true),
-    wounded('open', 'hero', 'longsword', 'Longsword', 20),
-    { type: 'dropped', unit: 'open', by: 'hero' },
-  ];
-  return { before, events, state };
-}
 
 const grow = (r: Rect, d: number): Rect => ({ x: r.x - d, y: r.y - d, w: r.w + 2 * d, h: r.h + 2 * d });
 

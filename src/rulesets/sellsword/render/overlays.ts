@@ -13,8 +13,9 @@ import { objectiveBadges } from '../../../render/objective-badges';
 import { entryMark } from './legend';
 import { harmWords } from './wound-words';
 import { haloPath, pathLine, pathMarks, pathWidth } from '../../../render/lines';
-import { along, alongPath, drawLeaders, drawTags, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
-import { drawSharedToken, drawUnits, sharedPlaces, spaceKeys, type TokenPlace } from './units';
+import { measuringContext } from '../../../render/canvas-pool';
+import { along, alongPath, drawLeaders, drawTags, overlap, type PlacedTag, type Point, type Rect, type TagRequest, type TagSpace } from '../../../render/tags';
+import { drawSharedToken, drawUnits, labelBoxes, sharedPlaces, spaceKeys, type TokenPlace } from './units';
 import type {
   AttackView,
   BurstView,
@@ -349,21 +350,69 @@ export function drawAttackLines(ctx: Ctx, g: BoardGeometry, last: LastTurnView, 
   }
 }
 
-/** Each attack's arrowhead (a cross for a miss) where it meets its target, over the tokens. */
+/** A miss's cross's size, in squares. */
+const CROSS = 0.26;
+
+/** The box a miss's cross centred on `p` covers, its white edge included (drawAttackHeads). */
+const crossBox = (g: BoardGeometry, line: Pick<AttackLine, 'width'>, p: Point): Rect => {
+  const half = (g.cell * CROSS) / 2 + (line.width + 4) / 2;
+  return { x: p.x - half, y: p.y - half, w: 2 * half, h: 2 * half };
+};
+
+/** The boxes of the last turn's miss crosses, where drawAttackHeads draws them: tags keep off them (tagSpace). */
+export function missBoxes(g: BoardGeometry, last: LastTurnView, units: readonly UnitView[]): Rect[] {
+  const labels = labelBoxes(measuringContext(), g, units);
+  return attackLines(g, last, sharedPlaces(g, units)).flatMap((line) =>
+    line.attack.result === 'miss' ? [crossBox(g, line, missCentre(g, line, labels))] : [],
+  );
+}
+
+/**
+ * Where a miss's cross is drawn: at its line's end, or back along the line to the first spot where
+ * the cross (its white edge too) covers no unit's label; with none, where it covers the least. On its
+ * target's token it covered the label's first letter: the knight's read "✕N" (playtest).
+ */
+export function missCentre(g: BoardGeometry, line: Pick<AttackLine, 'points' | 'width'>, labels: readonly Rect[]): Point {
+  const box = (p: Point) => crossBox(g, line, p);
+  const covered = (p: Point) => labels.reduce((sum, l) => sum + overlap(box(p), l), 0);
+  const step = g.cell * 0.05;
+  let best: { p: Point; c: number } | null = null;
+  const pts = line.points;
+  for (let i = pts.length - 1; i > 0; i--) {
+    const b = pts[i]!;
+    const a = pts[i - 1]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    for (let d = 0; d < len; d += step) {
+      const p = { x: b.x + ((a.x - b.x) * d) / len, y: b.y + ((a.y - b.y) * d) / len };
+      const c = covered(p);
+      if (c === 0) return p;
+      if (!best || c < best.c) best = { p, c };
+    }
+  }
+  return best?.p ?? pts[pts.length - 1]!;
+}
+
+/**
+ * Each attack's arrowhead (a cross for a miss, off the units' `labels`) where it meets its target, over
+ * the tokens.
+ */
 export function drawAttackHeads(
   ctx: Ctx,
   g: BoardGeometry,
   last: LastTurnView,
   places: ReadonlyMap<string, TokenPlace>,
+  labels: readonly Rect[],
   only: (a: AttackView) => boolean,
 ): void {
-  for (const { attack: a, end, ux, uy, colour, width } of attackLines(g, last, places)) {
+  for (const line of attackLines(g, last, places)) {
+    const { attack: a, end, ux, uy, colour, width } = line;
     if (!only(a)) continue;
     ctx.save();
     ctx.lineCap = 'round';
     if (a.result === 'miss') {
-      cross(ctx, end.x, end.y, g.cell * 0.26, '#ffffff', width + 4);
-      cross(ctx, end.x, end.y, g.cell * 0.26, colour, width);
+      const at = missCentre(g, line, labels);
+      cross(ctx, at.x, at.y, g.cell * CROSS, '#ffffff', width + 4);
+      cross(ctx, at.x, at.y, g.cell * CROSS, colour, width);
     } else {
       // A critical's star is on its target's label (unitTags), beside the token: at the arrowhead it
       // covered the attacker's token next to it, as the winner's was in a final picture (issue 26).
@@ -783,7 +832,8 @@ export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpac
     bounds,
     tokens: view.units.flatMap((u) => (u.at ? [square(u.at, u.span)] : [])),
     soft: (view.lastTurn?.drops ?? []).flatMap((d) => (d.at ? [square(d.at, d.span)] : [])),
-    marks: moves.flatMap((m) => pathMarks(g, m)),
+    // A miss's cross sits beside its target's token now, off its label: a tag on it hid the miss.
+    marks: [...moves.flatMap((m) => pathMarks(g, m)), ...(view.lastTurn ? missBoxes(g, view.lastTurn, view.units) : [])],
     paths: { lines: moves, width: pathWidth(g) },
     // Objective squares carry the objective's number: a list badge's number there was read as it.
     numbered: view.board.objectives.flatMap((area) =>
@@ -838,6 +888,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
   // A dropped unit's cross, and the arrowhead that dropped it, go under a unit that has since moved
   // onto its square, so the unit there now is seen; elsewhere they go over the tokens.
   const held = heldSquares(view.units);
+  const labels = labelBoxes(ctx, g, view.units);
   const dropped = new Set(view.lastTurn?.drops.map((d) => d.unit) ?? []);
   const crossUnder = (d: DropView) => held(d.at, d.span);
   const headUnder = (a: AttackView) => dropped.has(a.target) && held(a.to, a.toSpan);
@@ -845,7 +896,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
   if (view.lastTurn) {
     drawAttackLines(ctx, g, view.lastTurn, places);
     drawDrops(ctx, g, view.lastTurn, crossUnder);
-    drawAttackHeads(ctx, g, view.lastTurn, places, headUnder);
+    drawAttackHeads(ctx, g, view.lastTurn, places, labels, headUnder);
   }
   drawUnits(ctx, g, view.units);
   drawBurstCentres(ctx, g, shownBursts(view));
@@ -853,7 +904,7 @@ export function drawBoardMarks(ctx: Ctx, g: BoardGeometry, view: MapView, tags: 
   if (view.declared) drawDeclared(ctx, g, view.declared, true);
   if (view.lastTurn) {
     drawDrops(ctx, g, view.lastTurn, (d) => !crossUnder(d));
-    drawAttackHeads(ctx, g, view.lastTurn, places, (a) => !headUnder(a));
+    drawAttackHeads(ctx, g, view.lastTurn, places, labels, (a) => !headUnder(a));
     // An arrow into a shared square crosses the token beside its target: that token goes back over
     // the arrowhead, so its label reads.
     const targets = new Set(view.lastTurn.attacks.map((a) => a.target));

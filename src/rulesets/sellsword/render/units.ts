@@ -12,8 +12,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font, fontSafe } from '../../../render/fonts';
 import { shapePath } from '../../../render/glyphs';
 import { cornerOf, type BoardGeometry } from '../../../render/layout';
-import { activeMark, badgeAt, fitFont, haloText, pipRow, tokenLabel, type Badge } from '../../../render/token-parts';
+import { activeMark, badgeAt, fitFont, haloText, labelBox, pipRow, tokenLabel, tokenLabelBox, type Badge } from '../../../render/token-parts';
 import { INK, MORTAL, PAPER } from '../../../render/palette';
+import type { Rect } from '../../../render/tags';
 import { STATUS_COLOUR, TOKEN_STYLE } from './status-look';
 import type { BoxView, Sq, UnitView } from './view';
 import { TOKENS } from '../formats/vocabulary';
@@ -216,6 +217,30 @@ export function drawUnits(ctx: Ctx, g: BoardGeometry, units: readonly UnitView[]
       drawToken(ctx, u, x, y, g.cell);
     } else drawSharedToken(ctx, g, u, place);
   }
+}
+
+/**
+ * Where each unit's label is drawn on the map (smallToken's, bigToken's, smaller in a shared square):
+ * what the marks drawn over the tokens keep off (playtest: a miss's cross on the knight read "✕N").
+ */
+export function labelBoxes(ctx: Ctx, g: BoardGeometry, units: readonly UnitView[]): Rect[] {
+  const shared = sharedPlaces(g, units);
+  return units.flatMap((u) => {
+    if (!u.at) return [];
+    const place = shared.get(u.label);
+    const { x, y } = place ?? cornerOf(g, u.at);
+    const k = place ? SHARED : 1;
+    const size = g.cell * u.span;
+    // In the token's own frame (drawToken at 0, 0, a square g.cell wide), then placed and scaled.
+    const own =
+      u.span === 1
+        ? tokenLabelBox(ctx, u.label, size / 2, g.cell * 0.49, g.cell)
+        : (() => {
+            const px = fitFont(ctx, fontSafe(u.label), (size - g.cell * 0.14) * 0.62, g.cell * 0.62);
+            return labelBox(ctx, u.label, size / 2, size / 2 - g.cell * 0.2, { px, squeeze: 1 });
+          })();
+    return [{ x: x + own.x * k, y: y + own.y * k, w: own.w * k, h: own.h * k }];
+  });
 }
 
 /** A token drawn smaller in its place in a shared square. */
