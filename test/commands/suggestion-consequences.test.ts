@@ -378,6 +378,21 @@ describe('an empty list says why', () => {
     expect(attackChoices(near, 'p1', 'kn', '')[0]!.name).toBe(list[0]!.name);
     // With room, the why in brackets too; never a rule code.
     expect(noTargetWhy(near, 'kn')).toBe("GH is too close to charge, 2 squares away: move next to it, then attack (a charge's 2 steps must each come closer)");
+    // With another enemy in reach, the list offers it and says last why GH is missing; typed, GH's own reason.
+    const both = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'ow', card: 'havoc-ghoul', player: 'p2', at: 'J9' },
+        { id: 'tg', card: 'havoc-ghoul', player: 'p2', at: 'J12' },
+      ],
+    });
+    const offered = targetChoices(both, 'p1', 'kn', undefined, '');
+    expect(offered.map((c) => c.value)).toEqual(['ow with longsword', 'none:tg']);
+    expect(offered[1]!.name).toBe('TG is too close to charge, 2 squares away: move next to it, then attack');
+    expect(targetChoices(both, 'p1', 'kn', undefined, 'tg')).toEqual([
+      { name: 'Nothing to choose: TG is too close to charge, 2 squares away: move next to it, then attack', value: 'none:tg' },
+    ]);
     // One square further, a charge (exactly two steps closer) reaches it: the list offers the charge.
     const far = table({
       map: 'barrow-hill',

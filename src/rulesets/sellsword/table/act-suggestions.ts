@@ -26,11 +26,12 @@ import { CHARGE_VIGOR, commanderOf } from '../engine';
 import { liveTraits, onMap, printedStat, profile } from '../engine';
 import { boardOf, decide, findAttack, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
+import { DiscordLimit } from '../../../discord/limits';
 import { fitName, oddsHead, statusWords } from './odds-words';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { strikableOnSquare } from './square-target';
 import { inMapLabels } from './map-labels';
-import { NO_ENEMY, noTargetOfAll, noTargetWhy } from './no-target-words';
+import { NO_ENEMY, noTargetOfAll, noTargetWhy, outOfReachWords, unreachedNote } from './no-target-words';
 
 export { fitName };
 import { withoutRuleCodes } from '../../../render/plain-rules';
@@ -520,7 +521,12 @@ function bestSeen(game: GameState, id: string, attack: unknown): Map<string, Ret
 }
 
 /** The targets an attack that strikes a unit may be given (`legal` its commands), each with its words. */
-function targetList(game: GameState, id: string, attack: unknown, legal: readonly ActCommand[]): { readonly targets: number; readonly choices: Choice[] } {
+function targetList(
+  game: GameState,
+  id: string,
+  attack: unknown,
+  legal: readonly ActCommand[],
+): { readonly targets: number; readonly choices: Choice[]; readonly note: Choice | null } {
   const attacker = unitOf(game, id);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
   const seen = bestSeen(game, id, attack);
@@ -540,7 +546,12 @@ function targetList(game: GameState, id: string, attack: unknown, legal: readonl
     const charged = targetWords(game, id, attack, t, undefined, charge, replies);
     return [first, choice(charged, targetValue(t, { charge: true, attack: charge.attack }))];
   });
-  return { targets: targets.size, choices };
+  // An enemy in sight that neither an attack nor a charge reaches, said last with what to do instead: a
+  // new player saw the enemy on the map, missing from the list, and never learnt why (playtest). Its
+  // value carries the enemy, so a pick is refused with that enemy's reason (typedTargetWhy).
+  const unreached = targets.size > 0 ? unreachedNote(game, id, attack === undefined ? undefined : String(attack)) : null;
+  const note = unreached && !targets.has(unreached.target) ? choice(unreached.words, `${NOTHING}:${unreached.target.slice(0, CARRIED_TYPED)}`) : null;
+  return { targets: targets.size, choices, note };
 }
 
 /** The targets of an attack that strikes a unit (`typed` an enemy's square already read as that enemy): each in sight and reach, or by a charge. */
@@ -548,7 +559,7 @@ function unitTargetChoices(
   game: GameState,
   id: string,
   attack: unknown,
-  listed: { readonly targets: number; readonly choices: readonly Choice[] },
+  listed: { readonly targets: number; readonly choices: readonly Choice[]; readonly note: Choice | null },
   typed: unknown,
   names: Names,
 ): Choice[] {
@@ -559,7 +570,9 @@ function unitTargetChoices(
     // Found by its label and card name, never by the other units its words warn of.
     (c) => `${c.value} ${game.cards[game.units[String(c.value).split(' ')[0]!]?.card ?? '']?.name ?? ''}`,
   );
-  if (found.length > 0) return found;
+  // The enemy none reaches goes last, only while nothing is typed (it is no target to find).
+  const blank = String(typed ?? '').trim() === '';
+  if (found.length > 0) return listed.note && blank ? [...found.slice(0, DiscordLimit.choices - 1), listed.note] : found;
   // Typed a unit that is not offered: the engine's reason for that unit, not a seeming typo.
   const why = typedTargetWhy(game, id, attack, typed, names) ?? squareNotUnitWhy(game, attacker, attack, typed);
   if (why) return [nothingToChoose(withoutRuleCodes(why), String(typed))];
@@ -618,8 +631,10 @@ function typedTargetWhy(game: GameState, id: string, attack: unknown, typed: unk
     .trim()
     .toLowerCase();
   if (!game.units[target] || target === id) return null;
-  const refusal = attackTargetRefusal(game, id, target, attack === undefined ? undefined : String(attack));
-  return refusal && refusalWords(refusal, game, names);
+  const named = attack === undefined ? undefined : String(attack);
+  const refusal = attackTargetRefusal(game, id, target, named);
+  // Out of reach, and no charge reaches it either: why, and what to do instead (playtest).
+  return refusal && (outOfReachWords(game, id, target, named) ?? refusalWords(refusal, game, names));
 }
 
 /**

@@ -4,7 +4,7 @@
  * attack could make, else the nearest enemy in sight that is out of reach and how far it is. A tester
  * was told "no enemy in sight and reach" with an enemy two squares away in plain view (issue 26).
  */
-import { attackTargetRefusal, chargeOptions, chargePlan, findAttack, type GameState, onMap, profile, rangeBetween, unitOf } from '../engine';
+import { attackTargetRefusal, chargeOptions, chargePlan, commanderOf, findAttack, type GameState, onMap, profile, rangeBetween, unitOf } from '../engine';
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import { inMapLabels } from './map-labels';
 
@@ -104,13 +104,55 @@ export function noTargetWords(n: NoTarget): string {
 function seenWords(reach: string, seen: NonNullable<NoTarget['seen']>): string {
   const t = seen.target.toUpperCase();
   const code = seen.charge?.code;
-  if (code === 'charge-too-close')
-    return `${t} is too close to charge, ${seen.range} squares away: move next to it, then attack (a charge's 2 steps must each come closer)`;
-  if (code === 'no-charge-path')
-    return `no charge reaches ${t}, ${seen.range} squares away: move closer, then attack (a charge's 2 steps need free squares, each closer)`;
+  const led = code === undefined ? null : chargeLedWords(seen.target, seen.range, code);
+  if (led) return led;
   if (seen.charge && code !== 'charge-too-far') return `${reach}; ${t} is ${seen.range} squares away and ${seen.charge.message}`;
   const reaches = seen.attack !== null && seen.reaches !== null ? ` (${seen.attack} reaches ${seen.reaches})` : '';
   return `${reach}; ${t} is in sight but ${seen.range} squares away${reaches}`;
+}
+
+/**
+ * An enemy out of reach that no charge reaches either, said by chargePlan's code with what to do
+ * instead, the why in brackets last (`short` leaves it out); null for a code said otherwise.
+ */
+function chargeLedWords(target: string, range: number, code: string, short = false): string | null {
+  const t = target.toUpperCase();
+  if (code === 'charge-too-close')
+    return `${t} is too close to charge, ${range} squares away: move next to it, then attack${short ? '' : " (a charge's 2 steps must each come closer)"}`;
+  if (code === 'no-charge-path')
+    return `no charge reaches ${t}, ${range} squares away: move closer, then attack${short ? '' : " (a charge's 2 steps need free squares, each closer)"}`;
+  return null;
+}
+
+/**
+ * Why `id` cannot attack `target`, out of reach (attackTargetRefusal's out-of-range), when no charge
+ * reaches it either for a reason a move mends (too close, no free squares): the words that lead with
+ * it ("OW is too close to charge, 2 squares away: move next to it, then attack"); else null.
+ */
+export function outOfReachWords(game: GameState, id: string, target: string, attack?: string, short = false): string | null {
+  if (attackTargetRefusal(game, id, target, attack)?.code !== 'out-of-range') return null;
+  const refused = chargeRefusal(game, id, target, attack);
+  const unit = unitOf(game, id);
+  return refused ? chargeLedWords(target, rangeBetween(game, unit, unitOf(game, target)), refused.code, short) : null;
+}
+
+/**
+ * The nearest enemy in sight that `id` can neither reach nor charge for a reason a move mends, said as
+ * outOfReachWords: what a target list that offers other enemies adds last, so a new player learns why
+ * this one is missing (playtest). Null when there is none.
+ */
+export function unreachedNote(game: GameState, id: string, attack?: string): { readonly target: string; readonly words: string } | null {
+  const unit = unitOf(game, id);
+  if (!onMap(unit)) return null;
+  const side = commanderOf(game, unit);
+  const near = Object.values(game.units)
+    .filter((e) => e.id !== id && onMap(e) && e.player !== side)
+    .sort((a, b) => rangeBetween(game, unit, a) - rangeBetween(game, unit, b));
+  for (const e of near) {
+    const words = outOfReachWords(game, id, e.id, attack, true);
+    if (words) return { target: e.id, words };
+  }
+  return null;
 }
 
 export const noTargetWhy = (game: GameState, id: string, attack?: string): string => noTargetWords(noTarget(game, id, attack));
