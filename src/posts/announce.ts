@@ -197,7 +197,7 @@ export async function planPosts(store: Store, s: Submitted, options: PlanOptions
   // A prompt answered mid-turn (a wound split, a reply) leaves the thread not knowing whose move it is.
   const answeredPrompt = (s.before.stage === 'pregame' ? s.before.pregame.prompt : gameOf(s.before)?.prompt) != null;
   if (s.events.length > 0) posts.push(...whatNext(s.row, s.after, options.by, newTurn || answeredPrompt));
-  return pingAfterTurn(posts);
+  return pingAfterTurn(withWordsAbove(posts));
 }
 
 /**
@@ -215,17 +215,35 @@ function answeredOrder(posts: PostBody[], e: Extract<GameEvent, { type: 'order-s
 }
 
 /**
+ * A ping knows the words its change posted before it (`above`), so its digest does not tell them again:
+ * after the practice bot's answer ("🤖 Practice bot: … Alice's act goes on: • OW replied to KN with
+ * Great Cleaver…") a ping's digest began with that same line, right under it (playtest). Its own
+ * line is not said again either (catch-up.ts); a turn's post is drawn at delivery and told by `after`.
+ */
+export function withWordsAbove(posts: PostBody[]): PostBody[] {
+  const ping = posts.at(-1);
+  if (ping?.kind !== 'your-turn') return posts;
+  const above = posts.flatMap((p) => (p.kind === 'reply' || p.kind === 'text' ? [p.content] : p.kind === 'answered' ? p.lines : [])).join('\n');
+  return above === '' ? posts : [...posts.slice(0, -1), { ...ping, above }];
+}
+
+/**
  * A your-turn ping that comes right after a turn's post follows it as a message of its own, so the
  * ping's words are the thread's last and sit right over its one picture, the close-up of now: on a
  * phone, a ping riding on the post (issue 26) sat above the map and the close-up and scrolled away.
  * The post knows the ping follows (`pingAt`: it leaves its close-up to the ping when that is the
  * same picture), and the ping knows which turn it follows (`after`: its digest does not tell it again).
+ * Round news between them (the round's end and the next one's start, in lines of their own) does not
+ * part them: a ping after the player's own turn and a new round's news told that news again, just
+ * under it, where a player going on after a turn of their own has nothing to catch up on.
  */
-function pingAfterTurn(posts: PostBody[]): PostBody[] {
-  const turn = posts.at(-2);
+export function pingAfterTurn(posts: PostBody[]): PostBody[] {
   const ping = posts.at(-1);
-  if (turn?.kind !== 'turn' || ping?.kind !== 'your-turn') return posts;
-  return [...posts.slice(0, -2), { ...turn, pingAt: ping.seq }, { ...ping, after: turn.seq }];
+  if (ping?.kind !== 'your-turn') return posts;
+  const turnAt = posts.findLastIndex((p, i) => i < posts.length - 1 && p.kind !== 'text');
+  const turn = posts[turnAt];
+  if (turn?.kind !== 'turn') return posts;
+  return [...posts.slice(0, turnAt), { ...turn, pingAt: ping.seq }, ...posts.slice(turnAt + 1, -1), { ...ping, after: turn.seq }];
 }
 
 /**

@@ -31,9 +31,10 @@ export type PostBody =
   /**
    * The game waits on a player to act: the ping, with what happened since their last act (as of `seq`);
    * `after`: the seq of the turn whose post it comes right after (that post tells the turn, so the
-   * digest stops where it began).
+   * digest stops where it began). `above`: the words the same change posted just before it (the act's
+   * line, an answer with the act it let go on, round news), which its digest does not tell again.
    */
-  | ({ readonly kind: 'your-turn'; readonly after?: number } & YourTurnPing)
+  | ({ readonly kind: 'your-turn'; readonly after?: number; readonly above?: string } & YourTurnPing)
   /** A challenge with its Accept and Decline buttons (a prompt at seq 0, retired when it is answered). */
   | { readonly kind: 'challenge'; readonly content: string; readonly ping: readonly string[] }
   /** The match is over: its result, posted in the league (parent) channel with a link to the thread. */

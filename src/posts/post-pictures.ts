@@ -385,7 +385,7 @@ async function afterTurnContent(
   const turn = await turnAt(store, row, setup, body.after!);
   const ended = turn.events.at(-1);
   const upTo = ended?.type === 'turn-ended' && ended.player === body.player ? undefined : turn.began?.seq;
-  return upTo === undefined ? body.content : yourTurnContent(store, row, setup, body.seq, body.player, body.content, known, upTo);
+  return upTo === undefined ? body.content : yourTurnContent(store, row, setup, body.seq, body.player, body.content, known, upTo, undefined, body.above);
 }
 
 /** The message for a body with pictures, drawn in this thread. */
@@ -399,7 +399,7 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
     const known = now ? knownStarts(row.id, now) : [];
     const content =
       body.after === undefined
-        ? await yourTurnContent(store, row, setup, body.seq, body.player, body.content, known)
+        ? await yourTurnContent(store, row, setup, body.seq, body.player, body.content, known, undefined, undefined, body.above)
         : await afterTurnContent(store, row, setup, body, known);
     const file = await pingCloseUp(store, row, setup, body.seq);
     return { content, ping: [body.player], ...(file ? { files: [file] } : {}) };

@@ -35,6 +35,7 @@ export async function yourTurnContent(
   known: readonly KnownState[] = [],
   upTo = seq,
   limit = ownMessageDigest(content),
+  above = '',
 ): Promise<string> {
   if (!setup.start) return content;
   const earliest = known.filter((k) => k.seq <= upTo).reduce<KnownState | null>((a, k) => (a && a.seq <= k.seq ? a : k), null);
@@ -45,11 +46,11 @@ export async function yourTurnContent(
     // The player's last act is among these events, so the digest is the one the whole log would give.
     // From there, what the act set off is theirs too (sinceLastAct), as the whole log's read skips it:
     // a tester's ping told back their own attack, just told above it (issue 26).
-    if (acted > 0) return withDigest(content, earliest.state, events, sinceLastAct(earliest.state, events, player), setup, player, limit);
+    if (acted > 0) return withDigest(content, earliest.state, events, sinceLastAct(earliest.state, events, player), setup, player, limit, above);
   }
   const rows = await store.matches.events<MatchEvent>(row.id, 0, seq);
   const events = gameEvents(rows);
-  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup, player, limit);
+  return withDigest(content, setup.start, events, sinceLastAct(setup.start, events, player), setup, player, limit, above);
 }
 
 /**
@@ -59,12 +60,22 @@ export async function yourTurnContent(
  */
 export const ownMessageDigest = (content: string): number => Math.max(600, DiscordLimit.content - content.length - 120);
 
-function withDigest(content: string, start: GameState, events: readonly GameEvent[], from: number, setup: MatchSetup, player: string, limit: number): string {
+function withDigest(
+  content: string,
+  start: GameState,
+  events: readonly GameEvent[],
+  from: number,
+  setup: MatchSetup,
+  player: string,
+  limit: number,
+  above: string,
+): string {
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
   if (from === 0 || from >= events.length) return content;
   const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
   // Everything since the player's last act, as the log tells it (issue 26): a turn just posted above
-  // included, so the digest never reads as if nothing else happened. Only the ping's own line is not said again.
-  const digest = catchUpDigest(at, events.slice(from), player, shownNames(setup.names), limit, content);
+  // included, so the digest never reads as if nothing else happened. The ping's own line is not said
+  // again, nor the words its change posted just before it (`above`: an answer's "act goes on" block).
+  const digest = catchUpDigest(at, events.slice(from), player, shownNames(setup.names), limit, above ? `${above}\n${content}` : content);
   return digest ? clip(`${content}\n-# Since your last act: ${withLogPointer(digest)}`, 'content') : content;
 }

@@ -77,6 +77,28 @@ describe("a ping's digest", () => {
     expect(digests.some((d) => d.includes('-# Since your last act: '))).toBe(true);
   });
 
+  it('leaves out the words its change posted just above it (playtest: an answer\'s "act goes on" line told again)', async () => {
+    const store = memoryStore();
+    await playedMatch(store, 12);
+    const row = (await store.matches.get('m1'))!;
+    const setup = row.setup as MatchSetup;
+    let checked = 0;
+    for (const player of setup.players) {
+      const whole = await yourTurnContent(store, row, setup, row.seq, player, 'Your turn.');
+      const digest = whole.split('\n-# Since your last act: ')[1];
+      if (!digest) continue;
+      // A line the change posted above the ping (the bot's answer and the act it let go on, say): the digest leaves it out.
+      const sentences = digest.split(/(?<=\.) (?=[A-Z])/).filter((x) => !x.startsWith('**') && !/'s turn: /.test(x) && !x.includes('/skirmish log'));
+      const told = sentences.at(-1);
+      if (!told) continue;
+      const above = `🤖 **Practice bot**:\n• Something it chose.\n**Alice**'s act goes on:\n• ${told}`;
+      const after = await yourTurnContent(store, row, setup, row.seq, player, 'Your turn.', [], row.seq, undefined, above);
+      expect(after.split('\n-# Since your last act: ')[1] ?? '').not.toContain(told);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('comes from the turns the bot posted as the match went on', { timeout: 60_000 }, async () => {
     const store = memoryStore();
     const choose = new Chooser(seeded(52));
