@@ -8,7 +8,16 @@ import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import { actorRefusal, attackRefusal, boardOf, commanderOf, label, profile, typedAttack } from '../rulesets/sellsword/engine';
-import { attacksAt, attacksWithOdds, attackToRefuse, chargeInstead, inMapLabels, readTargetValue, soleAttack } from '../rulesets/sellsword/table';
+import {
+  attacksAt,
+  attacksWithOdds,
+  attackToRefuse,
+  chargeInstead,
+  chargeRefused,
+  inMapLabels,
+  readTargetValue,
+  soleAttack,
+} from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import { refuse } from '../match/user-error';
@@ -215,5 +224,11 @@ export function resolveAttack(game: GameState, unit: UnitState, typed: string): 
  */
 export function suggestCharge(game: GameState, unit: UnitState, attack: string, target: string): void {
   const stop = chargeInstead(game, unit, attack, target);
+  if (stop) refuse(stop.code, stop.message);
+}
+
+/** A charge asked for that no path makes (too close, too far, the squares taken): refused with what to do instead (chargeRefused). */
+export function refuseImpossibleCharge(game: GameState, unit: UnitState, attack: string, target: string): void {
+  const stop = chargeRefused(game, unit, attack, target);
   if (stop) refuse(stop.code, stop.message);
 }

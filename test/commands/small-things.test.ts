@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackChoices, NOTHING, squareChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
-import { onlyAttack, resolveAttack, suggestCharge } from '../../src/commands/match-context';
+import { onlyAttack, refuseImpossibleCharge, resolveAttack, suggestCharge } from '../../src/commands/match-context';
 import { vpTarget } from '../../src/match/setup';
 import { UserError } from '../../src/match/user-error';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
@@ -189,6 +189,10 @@ describe('refusals that say what to do instead', () => {
     });
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'ow'))).toBe(
       'OW is 2 squares away; Longsword reaches 1; a charge cannot reach it either: OW is too close for KN to charge: a charge is exactly 2 steps, each ending closer to the target. Move next to it with `/move`, then attack.',
+    );
+    // Asked for with charge:True, the same reason by map labels, with what to do instead.
+    expect(refusal(() => refuseImpossibleCharge(state, state.units.kn!, 'longsword', 'ow'))).toBe(
+      'OW is too close for KN to charge: a charge is exactly 2 steps, each ending closer to the target. Move next to it with `/move`, then attack.',
     );
   });
 

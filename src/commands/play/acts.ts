@@ -34,6 +34,7 @@ import {
   resolveTarget,
   targetPick,
   resolveUnit,
+  refuseImpossibleCharge,
   suggestCharge,
   type LiveGame,
 } from '../match-context';
@@ -240,6 +241,7 @@ export const attackCommand = actCommand(
     const target = picked.unit.id;
     if (o.path !== undefined && !picked.charge) refuse('bad-option', '`path` is for a charge: pick a target offered as a charge, or set `charge` to True.');
     if (!picked.charge) suggestCharge(live.game, attacker, attack, target);
+    else if (o.path === undefined) refuseImpossibleCharge(live.game, attacker, attack, target);
     // A charge goes by the path the player chose, else the one its suggestion named: the squares shown are the ones taken.
     const charge = o.path !== undefined ? resolvePath(live.game, o.path) : chargePath(live.game, u, attack, target);
     return { act: 'attack', unit: u, attack, target, ...(picked.charge ? { charge } : {}) };

@@ -6,7 +6,7 @@
  */
 export { cardAltText } from './card-alt';
 export { attacksAt, attacksWithOdds, attackToRefuse } from './attack-at';
-export { chargeInstead } from './charge-instead';
+export { chargeInstead, chargeRefused } from './charge-instead';
 export { inMapLabels } from './map-labels';
 export { strikableOnSquare, strikableOnSquareFor } from './square-target';
 export { PROMPT_BUTTONS } from './prompt-buttons';
