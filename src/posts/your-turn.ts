@@ -2,8 +2,8 @@
  * The ping when the game waits on a player, made at delivery: its line, and in small print what
  * happened since that player's last act (render/match-log.ts), so they can act without scrolling.
  */
-import { apply, type GameEvent, type GameState } from '../rulesets/sellsword/engine';
-import { afterLastAct, catchUpDigest, sinceLastAct, withLogPointer } from '../rulesets/sellsword/render';
+import type { GameEvent, GameState } from '../rulesets/sellsword/engine';
+import { afterLastAct, catchUpDigest, sinceLastAct, sinceTurn, withLogPointer } from '../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../store';
 import type { MatchEvent, MatchSetup } from '../match/match-state';
 import { clip, shownNames } from '../discord/text';
@@ -72,10 +72,13 @@ function withDigest(
 ): string {
   // Nothing to catch up on when the player never acted, or nobody else did anything since.
   if (from === 0 || from >= events.length) return content;
-  const at = events.slice(0, from).reduce<GameState>((s, e) => apply(s, e), start);
+  // Read from where the turn began, the part before the cut read but not told: a reply the player's
+  // answer declared is known, so a drop that stops it says so (R26).
+  const read = sinceTurn(start, events, from);
   // Everything since the player's last act, as the log tells it (issue 26): a turn just posted above
   // included, so the digest never reads as if nothing else happened. The ping's own line is not said
   // again, nor the words its change posted just before it (`above`: an answer's "act goes on" block).
-  const digest = catchUpDigest(at, events.slice(from), player, shownNames(setup.names), limit, above ? `${above}\n${content}` : content);
+  const shown = above ? `${above}\n${content}` : content;
+  const digest = catchUpDigest(read.start, read.events, player, shownNames(setup.names), limit, shown, read.told);
   return digest ? clip(`${content}\n-# Since your last act: ${withLogPointer(digest)}`, 'content') : content;
 }

@@ -4,8 +4,8 @@
  * and Newer buttons page through it (component action `log`, which changes nothing).
  */
 import { ButtonStyle } from 'discord.js';
-import { apply as applyGame, type GameEvent } from '../../rulesets/sellsword/engine';
-import { matchLog, rosterLine, sinceLastAct, type LogEntry } from '../../rulesets/sellsword/render';
+import type { GameEvent } from '../../rulesets/sellsword/engine';
+import { matchLog, rosterLine, sinceLastAct, sinceTurn, type LogEntry } from '../../rulesets/sellsword/render';
 import type { MatchRow, Store } from '../../store';
 import { gameOf, type MatchEvent } from '../../match/match-state';
 import { buttonRows, type Row } from '../prompts/prompt-components';
@@ -60,10 +60,12 @@ export async function logView(store: Store, row: MatchRow, reader: string, reque
     from = sinceLastAct(setup.start, events, reader);
     note = from === 0 ? ' · you have not acted yet, so all of it' : ' · since your last act';
   }
-  const start = from === 0 ? setup.start : events.slice(0, from).reduce((s, e) => applyGame(s, e), setup.start);
+  // Read from where the cut's turn began, its earlier events read but not told (a reply declared there
+  // is known when a drop loses it, R26).
+  const read = sinceTurn(setup.start, events, from);
   // Names are escaped for Discord's markdown where they are shown (discord/text.ts).
   const names = shownNames(setup.names);
-  const entries = matchLog(start, events.slice(from), { names, you: reader });
+  const entries = matchLog(read.start, read.events, { names, you: reader, told: read.told });
   const pages = paginate(entries);
   if (pages.length === 0) return { content: `**Match log**${note}\nNothing has happened since.`, components: [] };
   const n = request.page === null ? pages.length : Math.min(Math.max(1, request.page), pages.length);

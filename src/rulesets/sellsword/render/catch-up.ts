@@ -42,7 +42,8 @@ function entrySentence(e: LogEntry): string {
  * log since the reader's last act tells (`/skirmish log since_last_act:True`, matchLog: the same
  * entries, never a selection of its own), in order, each unit dropped in bold, cut at a sentence with
  * how many more the log has (and the drops among them). Empty when nothing happened. Sentences
- * already in `shown` (the message the digest ends) are left out, drops excepted.
+ * already in `shown` (the message the digest ends) are left out, drops excepted. `from`: the first
+ * events are read, not told (match-log.ts sinceTurn).
  */
 export function catchUpDigest(
   start: GameState,
@@ -51,14 +52,15 @@ export function catchUpDigest(
   names: Readonly<Record<PlayerId, string>> = {},
   limit = 600,
   shown = '',
+  from = 0,
 ): string {
   const above = plain(shown);
   const drops = new Set(
-    happeningsFrom(start, events, names).flatMap(({ happening: h }) => (h.kind === 'drop' ? [sentence(h, { you: reader }) ?? []].flat() : [])),
+    happeningsFrom(start, events, names, from).flatMap(({ happening: h }) => (h.kind === 'drop' ? [sentence(h, { you: reader }) ?? []].flat() : [])),
   );
   // In the log's order (issue 26: a drop put first read "SD was dropped by LO. LO declared an attack on
   // SD…", the drop before its cause); a drop stays, in bold, even when the message above says it.
-  const entries = matchLog(start, events, { names, you: reader });
+  const entries = matchLog(start, events, { names, you: reader, told: from });
   const sentences = entries.map(entrySentence);
   const turns = new Set(entries.flatMap((e, i) => (e.kind === 'turn' ? [sentences[i]!] : [])));
   const told = sentences.flatMap((s, i, all) => (drops.has(s) ? [`**${s}**`] : !above.includes(plain(s)) && !outcomeLater(s, all.slice(i + 1)) ? [s] : []));

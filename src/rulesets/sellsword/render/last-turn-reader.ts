@@ -188,6 +188,17 @@ export class TurnReader {
     return words;
   }
 
+  /**
+   * Where the events already told end (view-last-turn.ts `told`): what follows is told as if read from
+   * there, its wounds and statuses apart from an attack told before (with their real cause), and only
+   * what was declared (replies, prompts asked) carried over.
+   */
+  toldUpTo(): void {
+    this.open = [];
+    this.trait = null;
+    this.lastWounds = null;
+  }
+
   /** Marks an event as read: the state `stateNow` gives moves past it. */
   read(e: GameEvent): void {
     if (this.now) this.passed.push(e);

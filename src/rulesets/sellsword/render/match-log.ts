@@ -22,6 +22,8 @@ export interface LogEntry {
 
 export interface LogOptions extends Telling {
   readonly names?: Readonly<Record<PlayerId, string>>;
+  /** How many of the first events are read but not told (sinceTurn: the turn's events before the cut). */
+  readonly told?: number;
 }
 
 /** Where a stretch of log is cut: after each turn's end and before each round. */
@@ -48,16 +50,20 @@ export function happeningsFrom(
   start: GameState,
   events: readonly GameEvent[],
   names: Readonly<Record<PlayerId, string>> = {},
+  told = 0,
 ): { round: number; happening: Happening }[] {
   const labels = unitLabels(start);
   const out: { round: number; happening: Happening }[] = [];
   let state = start;
+  let read = 0;
   for (const seg of segments(events)) {
     const before = state;
     for (const e of seg) state = apply(state, e);
     const players = playerViews(state, labels, names);
     let round = before.round;
-    for (const h of lastTurnView(state, labels, players, seg, before).happenings) {
+    const skip = Math.max(0, told - read);
+    read += seg.length;
+    for (const h of lastTurnView(state, labels, players, seg, before, skip).happenings) {
       if (h.kind === 'round') round = h.round;
       out.push({ round, happening: h });
     }
@@ -75,7 +81,7 @@ function actsNote(h: Extract<Happening, { kind: 'activate' }>): string {
 export function matchLog(start: GameState, events: readonly GameEvent[], options: LogOptions = {}): LogEntry[] {
   const names = options.names ?? {};
   const out: LogEntry[] = [];
-  for (const { round, happening: h } of happeningsFrom(start, events, names)) {
+  for (const { round, happening: h } of happeningsFrom(start, events, names, options.told)) {
     switch (h.kind) {
       case 'round':
         out.push({ kind: 'round', text: `Round ${h.round}`, round });
@@ -114,6 +120,21 @@ export function rosterLine(state: GameState, names: Readonly<Record<PlayerId, st
       return `${names[p] ?? p}: ${units.join(', ')}.`;
     })
     .join(' ');
+}
+
+/**
+ * A read that tells `events` from `from` on, starting where the turn holding `from` began (after the
+ * last turn's end or round's start before it): the turn's earlier events are read, not told (`told`),
+ * so what they declared is known, as a reply the player's answer declared that a drop then loses (R26).
+ */
+export function sinceTurn(
+  start: GameState,
+  events: readonly GameEvent[],
+  from: number,
+): { readonly start: GameState; readonly events: readonly GameEvent[]; readonly told: number } {
+  let at = from;
+  while (at > 0 && events[at - 1]!.type !== 'turn-ended' && events[at]?.type !== 'round-started') at--;
+  return { start: events.slice(0, at).reduce(apply, start), events: events.slice(at), told: from - at };
 }
 
 /**

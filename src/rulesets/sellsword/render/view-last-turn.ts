@@ -47,7 +47,10 @@ export function lastTurnView(
   // them says it is lost, R26) and left out.
   let skip = 0;
   for (const [i, e] of events.entries()) {
-    if (i === told) skip = r.happenings.length;
+    if (i === told && told > 0) {
+      skip = r.happenings.length;
+      r.toldUpTo();
+    }
     readEvent(r, e);
     r.read(e);
   }
