@@ -124,6 +124,25 @@ describe('target suggestions', () => {
     expect(gh!.name).toContain(` ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
   });
 
+  it('R23, R45: with the attack named and all its Vigor to pay, a charge over damaging ground still says its squares and their wounds (playtest)', () => {
+    // The archer (5 Vigor, two attacks) charges the Ghoul across the ford with its Hand Axe: the front
+    // ("… · LO pays all 5 Vigor · with Hand Axe 70% hit, 10 wounds") left no room for the squares.
+    const game = table({
+      map: 'mill-crossing',
+      units: [
+        { id: 'lo', card: 'valor-archer', player: 'p1', at: 'F8' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'F11' },
+      ],
+    });
+    const charge = chargeOptions(game, 'lo').find((c) => c.target === 'gh')!;
+    const steps = chargeWoundingSteps(game, 'lo', charge.path);
+    expect(steps).toBeGreaterThan(0);
+    const gh = targetChoices(game, 'p1', 'lo', undefined, '').find((c) => String(c.value).startsWith('gh charge'))!;
+    expect(gh.name).toContain(`${charge.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
+    expect(gh.name).toMatch(/^charge GH ⚠ may reply · LO pays 5 Vigor · Hand Axe \d+% hit/);
+    expect(gh.name.length).toBeLessThanOrEqual(100);
+  });
+
   it("R23, issue 26: with `charge` set and nothing to charge, the list says the charge's own reason (no Vigor), as the command does", () => {
     const start = table({
       map: 'barrow-hill',

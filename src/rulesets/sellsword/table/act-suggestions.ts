@@ -690,13 +690,20 @@ function targetWords(
   // It names who pays: "charge CI (5 Vigor)" was read as the target's Vigor (playtest).
   const payer = unitId.toUpperCase();
   const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `${payer} pays all ${CHARGE_VIGOR} Vigor` : `${payer} pays ${CHARGE_VIGOR} Vigor`;
-  const front = frontWords(`charge ${label}`, chargeReplies, named(via), odds, parts.hit, price);
   // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
   // "2 steps by": what a charge is, two steps closer (R23), said where its squares are (issue 26); its
-  // words give way before the squares do when the warning and the payer leave no room for them.
+  // words give way before the squares do when the warning and the payer leave no room for them, and
+  // then the front's own spare words ("all" of the Vigor, "with" before the attack): a tester's charge
+  // over damaging ground lost its squares and their wounds to the cut at 100 (playtest).
   const ground = damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : '';
   const squares = charge ? `${charge.path.join(' → ')}${ground}` : '';
-  const steps = [`2 steps by ${squares}`, `2 steps ${squares}`, `by ${squares}`].find((w) => `${front} · ${w}`.length <= 100);
+  const fronts = [
+    frontWords(`charge ${label}`, chargeReplies, named(via), odds, parts.hit, price),
+    frontWords(`charge ${label}`, chargeReplies, named(via).replace(/^ with /, ' '), odds, parts.hit, price.replace(' all ', ' ')),
+  ];
+  const fits = (front: string) => [`2 steps by ${squares}`, `2 steps ${squares}`, `by ${squares}`, squares].find((w) => `${front} · ${w}`.length <= 100);
+  const front = fronts.find((f) => fits(f) !== undefined) ?? fronts[0]!;
+  const steps = fits(front);
   return fitName(front, [
     charge ? (steps ?? '') : '',
     parts.crit,
