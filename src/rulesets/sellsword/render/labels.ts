@@ -18,9 +18,14 @@ export function unitLabels(state: GameState): Map<UnitId, string> {
  * and BB's Drums"; undefined when none is on it. What the roll words say instead of "auras +1".
  */
 export function attackAuraWords(state: GameState, unit: UnitId): string | undefined {
+  return auraWords(state, unit, 'attack');
+}
+
+/** The auras on a unit's `stat` now, by bearer and name ("TG's Shield Wall"); undefined when none is on it. */
+export function auraWords(state: GameState, unit: UnitId, stat: Parameters<typeof aurasOn>[2]): string | undefined {
   const u = state.units[unit];
   if (!u) return undefined;
-  const auras = aurasOn(state, u, 'attack');
+  const auras = aurasOn(state, u, stat);
   if (auras.length === 0) return undefined;
   const labels = unitLabels(state);
   return auras.map((a) => `${labels.get(a.bearer.id) ?? a.bearer.id}'s ${a.name}`).join(' and ');

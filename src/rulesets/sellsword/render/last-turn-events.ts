@@ -22,7 +22,7 @@ import {
   whyNoTacticsReroll,
 } from '../engine';
 import type { Happening, PromptWords } from './happenings';
-import { attackAuraWords } from './labels';
+import { attackAuraWords, auraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
 import { automaticWords, needWords, recoveredWords, rollNotes } from './roll-words';
 import type { DropView, HarmView, MoveView } from './view-types';
@@ -305,7 +305,13 @@ function needWhy(r: TurnReader, e: EventOf<'attack-rolled'>, attack: ReturnType<
   const target = r.stateNow().units[e.target];
   if (!attack || !target || e.rolls.length === 0) return {};
   const defensive = target.injuries.filter((b) => b === 'defensive').length;
-  const why = needWords(r.name(e.target), attack.vs, printedStat(r.stateNow(), target, attack.vs), e.need, defensive);
+  const printed = printedStat(r.stateNow(), target, attack.vs);
+  // The defence as the profile has it (printed, injuries, auras): what is left over is the auras'.
+  const amount = profile(r.stateNow(), target)[attack.vs] - (printed - 2 * defensive);
+  const auras = { amount, words: amount === 0 ? undefined : auraWords(r.stateNow(), e.target, attack.vs) };
+  // A difference no aura accounts for (a status, say) is not named at all, rather than called an aura.
+  if (amount !== 0 && auras.words === undefined) return {};
+  const why = needWords(r.name(e.target), attack.vs, printed, e.need, defensive, auras);
   return why ? { needWhy: why } : {};
 }
 

@@ -118,14 +118,23 @@ const defensiveWords = (n: number): string => (n === 1 ? '−2 for its defensive
  * with no word why (issue 26). `printed` is the card's stat with its mod; `defensive` the target's
  * defensive injuries as the roll was made.
  */
-export function needWords(target: string, stat: string, printed: number, need: number, defensive: number): string {
-  const rest = need - printed + 2 * defensive;
-  // Only what these two rules explain is said; a number they do not explain is left as it is. A
-  // defensive injury the shield's +2 cancels is still said: the number is the printed one by chance,
-  // and a tester who knew of the injury read the bare number as the injury forgotten.
-  if ((need === printed && defensive === 0) || (rest !== 0 && rest !== 2)) return '';
+export function needWords(
+  target: string,
+  stat: string,
+  printed: number,
+  need: number,
+  defensive: number,
+  auras: { readonly amount: number; readonly words: string | undefined } = { amount: 0, words: undefined },
+): string {
+  const rest = need - printed + 2 * defensive - auras.amount;
+  // Only what these rules explain is said; a number they do not explain is left as it is. A defensive
+  // injury the shield's +2 cancels is still said: the number is the printed one by chance, and a
+  // tester who knew of the injury read the bare number as the injury forgotten.
+  if ((need === printed && defensive === 0 && auras.amount === 0) || (rest !== 0 && rest !== 2)) return '';
   const parts = [`${target}'s ${stat.charAt(0).toUpperCase()}${stat.slice(1)} ${printed}`];
   if (defensive > 0) parts.push(defensiveWords(defensive));
+  // An ally's aura (R44) on the defence: "+1 from TG's Shield Wall" (a tester saw 17 against Armor 16, unexplained).
+  if (auras.amount !== 0) parts.push(`${auras.amount > 0 ? '+' : '−'}${Math.abs(auras.amount)} from ${auras.words ?? 'auras'}`);
   if (rest === 2) parts.push('+2 for its shield at range');
   return parts.join(', ');
 }
