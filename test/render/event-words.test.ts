@@ -154,7 +154,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   'turn-ended': [{ type: 'turn-ended', unit: 'kn', player: 'p1' }, "KN's turn is over."],
   'player-out': [{ type: 'player-out', player: 'p2' }, 'Bob has no units left.'],
   conceded: [{ type: 'conceded', player: 'p2' }, 'Bob concedes: their units leave the table, scoring nobody.'],
-  'game-over': [{ type: 'game-over', winner: 'p1', reason: 'p1 reached 60 VP' }, 'Game over: Alice wins (Alice reached 60 VP).'],
+  'game-over': [{ type: 'game-over', winner: 'p1', reason: 'p1 reached 60 VP' }, 'Game over: Alice wins (Alice reached the 60 VP target).'],
 };
 
 describe('every event kind in words', () => {
@@ -878,11 +878,13 @@ describe('the game over line', () => {
     const both = { ...state, options: { ...state.options, vpTarget: 79 }, score: { p1: 80, p2: 84 } };
     const over: GameEvent = { type: 'game-over', winner: 'p2', reason: 'p2 reached 79 VP, ahead of p1' };
     expect(tell(happeningsOf(both, [over], { names }), {}).join(' ')).toBe(
-      'Game over: Bob wins (Bob reached 79 VP, ahead of Alice: both passed it in the same scoring, and the higher score wins, 84 VP to 80).',
+      'Game over: Bob wins (Bob reached the 79 VP target, ahead of Alice: both passed it in the same scoring, and the higher score wins, 84 VP to 80).',
     );
     // One player alone past the target: nothing to settle.
     const one = { ...both, score: { p1: 40, p2: 84 } };
-    expect(tell(happeningsOf(one, [{ ...over, reason: 'p2 reached 79 VP' }], { names }), {}).join(' ')).toBe('Game over: Bob wins (Bob reached 79 VP).');
+    expect(tell(happeningsOf(one, [{ ...over, reason: 'p2 reached 79 VP' }], { names }), {}).join(' ')).toBe(
+      'Game over: Bob wins (Bob reached the 79 VP target).',
+    );
   });
 });
 
@@ -893,7 +895,7 @@ describe('posts that tell a fact once', () => {
       { type: 'game-over', winner: 'p1', reason: 'p1 reached 60 VP' },
       { type: 'dropped', unit: 'gh', by: 'kn' },
     ];
-    expect(words(events)).toEqual(['Alice scored 60 VP for Ghoul (gh).', 'GH was dropped by KN.', 'Game over: Alice wins (Alice reached 60 VP).']);
+    expect(words(events)).toEqual(['Alice scored 60 VP for Ghoul (gh).', 'GH was dropped by KN.', 'Game over: Alice wins (Alice reached the 60 VP target).']);
   });
 
   it("a post that opens with the actor's name does not name them again for their unit's turn", () => {

@@ -436,8 +436,12 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${h.player} has no units left.`;
     case 'conceded':
       return `${h.player} concedes: their units leave the table, scoring nobody.`;
-    case 'game-over':
-      return h.winner ? `Game over: ${h.winner} wins (${h.reason}).` : `Game over: a draw (${h.reason}).`;
+    case 'game-over': {
+      // The engine's reason reads "Bob reached 79 VP…" (scoring.ts); said above "Bob 84 VP" it read as
+      // Bob's score, so the 79 is named as the target it is (playtest).
+      const reason = h.reason.replace(/ reached (\d+) VP/, ' reached the $1 VP target');
+      return h.winner ? `Game over: ${h.winner} wins (${reason}).` : `Game over: a draw (${reason}).`;
+    }
   }
 }
 
