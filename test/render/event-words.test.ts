@@ -117,7 +117,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
   shoved: [{ type: 'shoved', unit: 'gh', by: 'kn', from: 'D6', path: ['D7'], effect: 'push 1' }, 'KN pushed GH to D7.'],
   'reply-declared': [{ type: 'reply-declared', unit: 'gh', attack: 'claw', against: 'kn' }, 'GH will reply to KN with Grave Claws.'],
   rested: [{ type: 'rested', unit: 'kn', token: 'react' }, 'KN rested and took back a react token (1 of 1 now).'],
-  crowed: [{ type: 'crowed', unit: 'kn', vigor: 5 }, 'KN crowed and regained 5 Vigor.'],
+  crowed: [{ type: 'crowed', unit: 'kn', vigor: 5 }, 'KN crowed and regained 5 Vigor (now 15 of 15).'],
   paid: [{ type: 'paid', unit: 'gn', tokens: { blue: 1 }, vigor: 10 }, 'GN paid a blue token and 10 Vigor.'],
   gained: [{ type: 'gained', unit: 'gn', vigor: 5 }, 'GN gained 5 Vigor.'],
   'attack-rolled': [roll({ hit: false }), 'KN attacked GH with Longsword: rolled 14 + 2 = 16, needing 12 or more, missed.'],
@@ -188,6 +188,13 @@ describe('an Enraged or Glamyred start-of-turn roll says what it decided (§6.2,
   it('a natural 20 always takes hold; a glamour is told as such', () => {
     expect(say(rage(20, 'glamyred roll against Wits 21'))).toBe("KN's glamyred roll: a natural 20, so the glamour takes hold this turn.");
     expect(say(rage(3, 'glamyred roll against Wits 10'))).toContain('the glamour does not take hold this turn');
+  });
+});
+
+describe('a crow says the Vigor it leaves, as a rest does (R32, playtest)', () => {
+  it('"KN crowed and regained 5 Vigor (now 10 of 15)."', () => {
+    const low = { ...state, units: { ...state.units, kn: { ...state.units.kn!, vigor: 5 } } };
+    expect(tell(happeningsOf(low, [{ type: 'crowed', unit: 'kn', vigor: 5 }], { names }), {}).join(' ')).toBe('KN crowed and regained 5 Vigor (now 10 of 15).');
   });
 });
 

@@ -50,6 +50,14 @@ function onRested(r: TurnReader, e: EventOf<'rested'>): void {
   });
 }
 
+/** A crow says the Vigor it leaves the unit with, as a rest does (a tester had to look the number up). */
+function onCrowed(r: TurnReader, e: EventOf<'crowed'>): void {
+  const unit = r.stateNow().units[e.unit];
+  const max = unit ? profile(r.stateNow(), unit).vigorMax : undefined;
+  const after = unit && max !== undefined ? { after: { now: Math.min(unit.vigor + e.vigor, max), max } } : {};
+  r.happenings.push({ kind: 'crow', unit: r.name(e.unit), vigor: e.vigor, ...after });
+}
+
 function onTacticsRolled(r: TurnReader, e: EventOf<'tactics-rolled'>): void {
   // The event's `winner` is left null while rerolls may follow: the highest total leads, unless tied.
   const top = Math.max(...Object.values(e.totals));
@@ -605,7 +613,7 @@ const HANDLERS = {
   scored: (r, e) =>
     r.happenings.push({ kind: 'score', player: r.playerName(e.player), points: e.points, reason: e.reason, objective: e.reason.startsWith('objective') }),
   rested: onRested,
-  crowed: (r, e) => r.happenings.push({ kind: 'crow', unit: r.name(e.unit), vigor: e.vigor }),
+  crowed: onCrowed,
   rolled: (r, e) => r.happenings.push({ kind: 'roll', unit: r.name(e.unit), why: e.why, rolls: e.rolls }),
   prompted: onPrompted,
   answered: (r) => {

@@ -424,7 +424,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'rest':
       return restSentence(h);
     case 'crow':
-      return `${h.unit} crowed and regained ${h.vigor} Vigor.`;
+      return `${h.unit} crowed and regained ${h.vigor} Vigor${h.after ? ` (now ${h.after.now} of ${h.after.max})` : ''}.`;
     case 'roll':
       return rollSentence(h);
     case 'turn-ended':

@@ -550,7 +550,8 @@ export type Happening =
       readonly vigor?: { readonly now: number; readonly max: number };
       readonly statuses?: readonly string[];
     }
-  | { readonly kind: 'crow'; readonly unit: string; readonly vigor: number }
+  /** A crow (R32): the Vigor it gave back and, when the unit is known, its Vigor after it out of its most. */
+  | { readonly kind: 'crow'; readonly unit: string; readonly vigor: number; readonly after?: { readonly now: number; readonly max: number } }
   | { readonly kind: 'roll'; readonly unit: string; readonly why: string; readonly rolls: readonly number[] }
   /** `used` of `acts`: what the unit spent, when its turn's start is among the same events. */
   | { readonly kind: 'turn-ended'; readonly unit: string | null; readonly player: string; readonly used?: number; readonly acts?: number }
