@@ -958,3 +958,13 @@ describe('a status is told where it begins, with what it does, as well as where 
     ]);
   });
 });
+
+describe("the picture header's score for objectives says so (R4, playtest)", () => {
+  it('"Alice +5 VP for objectives", never a bare "+5 VP" read as the turn\'s doing; a drop\'s score stays bare', () => {
+    const scored: GameEvent[] = [
+      { type: 'scored', player: 'p1', points: 5, reason: 'objective 1' },
+      { type: 'scored', player: 'p2', points: 12, reason: 'Ghoul (gh)' },
+    ];
+    expect(happeningsOf(state, scored, { names }).map(phrase)).toEqual(['Alice +5 VP for objectives', 'Bob +12 VP']);
+  });
+});

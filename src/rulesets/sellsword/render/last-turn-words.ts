@@ -488,7 +488,9 @@ export function phrase(h: Happening): string | null {
     case 'drop':
       return `${h.drop.unit} dropped`;
     case 'score':
-      return `${h.player} +${h.points} VP`;
+      // An objective's points come at the round's end, not from the turn: said so, since "Last turn
+      // Practice bot +5 VP · Alice +5 VP" read as the turn's doing (playtest).
+      return h.objective ? `${h.player} +${h.points} VP for objectives` : `${h.player} +${h.points} VP`;
     case 'contested':
       return `objective ${h.objective} contested`;
     case 'rest':
