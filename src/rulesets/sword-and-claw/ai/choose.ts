@@ -23,7 +23,7 @@
  * decision stays cheap on a large map.
  */
 import { hitChance, woundChance, woundsPerHit } from '../rules/chances';
-import type { Condition } from '../rules/conditions';
+import { conditionsFrom, type Condition } from '../rules/conditions';
 import type { TroopAttack, TroopCard } from '../formats/troop-card';
 import { findAttack } from '../rules/melee';
 import { afterMove, allowance, reachable } from '../rules/movement';
@@ -94,7 +94,8 @@ function expected(
     bonus = aim.modifiers.reduce((n, m) => n + m.value, 0);
     defense = aim.defense;
   }
-  return hitChance(bonus, defense) * (woundsPerHit(attack.dmg.bonus, targetCard.toWound) + conditionWorth(attack, target, targetCard));
+  const wounds = woundsPerHit(attack.dmg.bonus, targetCard.toWound);
+  return hitChance(bonus, defense) * (wounds + conditionWorth(attack, target, targetCard, wounds));
 }
 
 /**
@@ -102,17 +103,23 @@ function expected(
  * it (rulings SC133, SC136): Poison the wound of the one failed save a troop averages before it passes,
  * on a hit that wounds; Paralyzing half a hit's wounds again (it holds the wounded troop wholly for about
  * a turn); Entangling a quarter (it holds the troop in place at −2). None for a condition the target
- * carries already: a second one adds a save, not a turn held.
+ * carries already: a second one adds a save, not a turn held. `wounds`: a hit's wounds on average
+ * against the target (woundsPerHit), as expected() has it.
  */
-function conditionWorth(attack: TroopAttack, target: ScTroop, targetCard: TroopCard): number {
-  const has = (name: string) => attack.qualities.some((q) => q.name === name);
-  const carries = (c: Condition) => target.conditions?.includes(c) ?? false;
-  const wounds = woundsPerHit(attack.dmg.bonus, targetCard.toWound);
-  let worth = 0;
-  if (has('Poison') && !carries('poisoned')) worth += woundChance(attack.dmg.bonus, targetCard.toWound) / 100;
-  if (has('Paralyzing') && !carries('paralyzed')) worth += wounds * 0.5;
-  if (has('Entangling') && !carries('entangled')) worth += wounds * 0.25;
-  return worth;
+function conditionWorth(attack: TroopAttack, target: ScTroop, targetCard: TroopCard, wounds: number): number {
+  // The conditions a hit that wounds puts on, as the rules read the attack's qualities; most attacks have none.
+  const put = conditionsFrom(
+    attack.qualities.map((q) => q.name),
+    true,
+    1,
+  ).filter((c) => !(target.conditions?.includes(c) ?? false));
+  if (put.length === 0) return 0;
+  const worth: Record<Condition, number> = {
+    poisoned: woundChance(attack.dmg.bonus, targetCard.toWound) / 100,
+    paralyzed: wounds * 0.5,
+    entangled: wounds * 0.25,
+  };
+  return put.reduce((sum, c) => sum + worth[c], 0);
 }
 
 /**
