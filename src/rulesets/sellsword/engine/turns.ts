@@ -160,8 +160,11 @@ export function startRollOf(why: string, roll: number): { status: 'enraged' | 'g
   if (!m) return null;
   const wits = Number(m[2]);
   const injuries = Number(m[3] ?? 0);
-  return { status: m[1] as 'enraged' | 'glamyred', wits, injuries, holds: roll === 20 || roll + injuries >= wits };
+  return { status: m[1] as 'enraged' | 'glamyred', wits, injuries, holds: startRollHolds(roll, wits, injuries) };
 }
+
+/** §6.2: a start-of-turn roll at or above Wits takes hold; R48: +1 per injury, and a natural 20 always does. */
+const startRollHolds = (roll: number, wits: number, injuries: number): boolean => roll === 20 || roll + injuries >= wits;
 
 export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
   const unit = unitOf(ctx.state, frame.unit);
@@ -190,7 +193,7 @@ export const onStartMortal: Handler<'start-mortal'> = (ctx, frame) => {
       why: startRollWhy(status, wits, injuries),
       rolls: ctx.rolls(),
     });
-    if (!startRollOf(startRollWhy(status, wits, injuries), roll)!.holds) continue;
+    if (!startRollHolds(roll, wits, injuries)) continue;
     if (status === 'enraged') rage = true;
     else {
       // A unit already Controlled stays with that controller; the event still marks the failed roll (R65).
