@@ -6,7 +6,7 @@
  * The engine's notes stay as they are (its events are fingerprinted); the words are made here.
  */
 import { withoutRuleCodes } from '../../../render/plain-rules';
-import { printedStat, profile, type GameState, type UnitId } from '../engine';
+import { printedStat, profile, type GameState, type UnitId, type UnitState } from '../engine';
 
 /** Who and what the roll was: the attack by name, the units by their map labels. */
 export interface RollParties {
@@ -150,6 +150,21 @@ export function previewWoundWords(odds: { readonly hitWounds: number | null; rea
 }
 
 /**
+ * A stat as the profile has it, in its parts: as printed (card and mod), the defensive injuries marked
+ * (−2 each, R28), and what is left over, the auras' share (R44). The recovery words and the attack's
+ * needed number both read it.
+ */
+export function statParts(
+  state: GameState,
+  unit: UnitState,
+  stat: Exclude<Parameters<typeof printedStat>[2], 'vigor'>,
+): { printed: number; defensive: number; auras: number } {
+  const printed = printedStat(state, unit, stat);
+  const defensive = unit.injuries.filter((b) => b === 'defensive').length;
+  return { printed, defensive, auras: profile(state, unit)[stat] - (printed - 2 * defensive) };
+}
+
+/**
  * What makes a recovery roll's target (R28: the recovery stat plus the status's modifier) differ from
  * the stat on the unit's card, in `state` as it was before the roll: "Spirit 15 on its card, 2
  * defensive injuries −4". Empty when nothing does. A tester saw a target drop from 15 to 11 with no
@@ -160,9 +175,7 @@ export function recoveryTargetWhy(state: GameState, unitId: UnitId, index: numbe
   const status = unit?.statuses[index];
   if (!unit || !status?.recover) return '';
   const stat = status.recover;
-  const printed = printedStat(state, unit, stat);
-  const defensive = unit.injuries.filter((b) => b === 'defensive').length;
-  const auras = profile(state, unit)[stat] - (printed - 2 * defensive);
+  const { printed, defensive, auras } = statParts(state, unit, stat);
   const signed = (n: number) => `${n > 0 ? '+' : '−'}${Math.abs(n)}`;
   const since = sinceLastRoll(status.lastRoll, printed - 2 * defensive + auras + status.modifier, defensive, signed);
   if (since) return since;
