@@ -15,7 +15,6 @@ import {
   invisibility,
   isGreaterAdvantageTurn,
   objectiveStands,
-  printedStat,
   replyNeedsToken,
   repliesTooDear,
   sightLineOf,
@@ -24,7 +23,7 @@ import {
 import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords, auraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
-import { automaticWords, needWords, recoveredWords, rollNotes } from './roll-words';
+import { automaticWords, needWords, recoveredWords, rollNotes, statParts } from './roll-words';
 import type { DropView, HarmView, MoveView } from './view-types';
 
 type EventKind = GameEvent['type'];
@@ -312,10 +311,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
 function needWhy(r: TurnReader, e: EventOf<'attack-rolled'>, attack: ReturnType<typeof findAttack>): { needWhy?: string } {
   const target = r.stateNow().units[e.target];
   if (!attack || !target || e.rolls.length === 0) return {};
-  const defensive = target.injuries.filter((b) => b === 'defensive').length;
-  const printed = printedStat(r.stateNow(), target, attack.vs);
-  // The defence as the profile has it (printed, injuries, auras): what is left over is the auras'.
-  const amount = profile(r.stateNow(), target)[attack.vs] - (printed - 2 * defensive);
+  const { printed, defensive, auras: amount } = statParts(r.stateNow(), target, attack.vs);
   const auras = { amount, words: amount === 0 ? undefined : auraWords(r.stateNow(), e.target, attack.vs) };
   // A difference no aura accounts for (a status, say) is not named at all, rather than called an aura.
   if (amount !== 0 && auras.words === undefined) return {};
@@ -466,16 +462,18 @@ function onMoved(r: TurnReader, e: EventOf<'moved'>): void {
 function stoppedGoal(r: TurnReader, e: EventOf<'prompted'>, move: MoveView): string | null {
   const p = e.prompt;
   if (p.kind !== 'wounds' || p.options.from !== 'terrain') return null;
-  const frame = e.resume.find((f) => f.k === 'move-steps');
-  if (frame?.k !== 'move-steps' || r.name(frame.unit) !== move.unit || p.unit !== frame.unit) return null;
-  if (frame.index >= frame.path.length) return null;
+  const frame = waitingMove(r, e, move);
+  if (!frame || p.unit !== frame.unit) return null;
   return frame.path[frame.path.length - 1] ?? null;
 }
 
 /** Whether the prompt stopped `move` part-way: the move's own frame waits with steps taken and steps left. */
-function movedPartWay(r: TurnReader, e: EventOf<'prompted'>, move: MoveView): boolean {
+const movedPartWay = (r: TurnReader, e: EventOf<'prompted'>, move: MoveView): boolean => (waitingMove(r, e, move)?.index ?? 0) > 0;
+
+/** The prompt's paused frame of `move`'s own unit while it has steps left, or null. */
+function waitingMove(r: TurnReader, e: EventOf<'prompted'>, move: MoveView) {
   const frame = e.resume.find((f) => f.k === 'move-steps');
-  return frame?.k === 'move-steps' && r.name(frame.unit) === move.unit && frame.index > 0 && frame.index < frame.path.length;
+  return frame?.k === 'move-steps' && r.name(frame.unit) === move.unit && frame.index < frame.path.length ? frame : null;
 }
 
 function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
