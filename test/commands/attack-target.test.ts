@@ -20,6 +20,8 @@ import { scenarioContent } from '../fixtures/scenario-content';
 import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import { apply } from '../../src/rulesets/sellsword/engine/events';
 import { scenarioSchema } from '../../src/rulesets/sellsword/formats/scenario';
+// @ts-expect-error the sandbox page's plain-JS module has no types
+import { namedIndex } from '../../src/sandbox/public/suggestion-match.js';
 
 describe('R8, issue 26: an attack left out when no attack of the unit may be made now', () => {
   // The Longbowman (two attacks) has attacked twice this turn and has an act left: the rule of 3.
@@ -96,6 +98,17 @@ describe('/attack target suggestions for a unit with several attacks and none gi
     const given = targetChoices(game, 'p1', 'kn', carried.attack, '').find((c) => c.value === 'gh')!;
     expect(gh.name.replace(` with ${named(carried.attack!)}`, '')).toBe(given.name);
     for (const c of targetChoices(game, 'p1', 'kn', undefined, '')) expect(c.name.length).toBeLessThanOrEqual(100);
+  });
+
+  it('a target two attacks reach is offered with each, best first, so typing the target alone picks neither (playtest)', () => {
+    // Round 13: "/attack unit:ow target:kn" typed out went with the attack the list put first; the other never showed.
+    const rows = targetChoices(game, 'p1', 'kn', undefined, '').filter((c) => String(c.value).startsWith('gh '));
+    const attacks = rows.map((c) => readTargetValue(String(c.value)).attack);
+    expect(new Set(attacks)).toEqual(new Set(game.cards['valor-knight']!.attacks.map((a) => a.id)));
+    for (const [i, c] of rows.entries()) expect(c.name).toContain(`with ${named(attacks[i]!)}`);
+    // The sandbox box's reader: "gh" names several suggestions alike, so Enter does not choose for the player.
+    expect(namedIndex(rows, 'gh')).toBe(-1);
+    expect(namedIndex(rows, String(rows[1]!.value))).toBe(1);
   });
 
   it('R23: a target only a charge reaches carries the charge and the attack it charges with', () => {

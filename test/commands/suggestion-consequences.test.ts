@@ -407,8 +407,8 @@ describe('an empty list says why', () => {
       ],
     });
     const offered = targetChoices(both, 'p1', 'kn', undefined, '');
-    expect(offered.map((c) => c.value)).toEqual(['ow with longsword', 'none:tg']);
-    expect(offered[1]!.name).toBe('TG is too close to charge, 2 squares away: move next to it, then attack');
+    expect(offered.map((c) => c.value)).toEqual(['ow with longsword', 'ow with pommel', 'none:tg']);
+    expect(offered[2]!.name).toBe('TG is too close to charge, 2 squares away: move next to it, then attack');
     expect(targetChoices(both, 'p1', 'kn', undefined, 'tg')).toEqual([
       { name: 'Nothing to choose: TG is too close to charge, 2 squares away: move next to it, then attack', value: 'none:tg' },
     ]);

@@ -503,21 +503,28 @@ function chargeWhy(game: GameState, id: string, attack: unknown): { code: string
   return first;
 }
 
+type Seen = ReturnType<typeof visibleTargets>[number];
+
 /**
- * Each enemy in sight and reach with the attack it is judged by: `attack` when given, else the unit's
- * attack expected to wound it most, then the likeliest to hit. A tester's target list judged by the best
- * chance alone offered a guard's Shield Bash, which wounds nothing, over its Mace (issue 26).
+ * Each enemy in sight and reach with every attack that reaches it (`attack` alone when given), best
+ * first: the one expected to wound it most, then the likeliest to hit. A tester's target list judged by
+ * the best chance alone offered a guard's Shield Bash, which wounds nothing, over its Mace (issue 26).
  */
-function bestSeen(game: GameState, id: string, attack: unknown): Map<string, ReturnType<typeof visibleTargets>[number]> {
-  const best = new Map<string, { readonly view: ReturnType<typeof visibleTargets>[number]; readonly wounds: number }>();
+function seenAll(game: GameState, id: string, attack: unknown): Map<string, Seen[]> {
+  const all = new Map<string, { readonly view: Seen; readonly wounds: number }[]>();
   for (const t of visibleTargets(game, id)) {
     if (attack !== undefined && t.attack !== attack) continue;
     const odds = attack === undefined ? attackOdds(game, id, t.attack, t.unit) : null;
     const wounds = odds && 'expectedWounds' in odds ? odds.expectedWounds : 0;
-    const now = best.get(t.unit);
-    if (!now || wounds > now.wounds || (wounds === now.wounds && t.chance > now.view.chance)) best.set(t.unit, { view: t, wounds });
+    all.set(t.unit, [...(all.get(t.unit) ?? []), { view: t, wounds }]);
   }
-  return new Map([...best].map(([u, b]) => [u, b.view]));
+  const order = (a: { view: Seen; wounds: number }, b: { view: Seen; wounds: number }) => b.wounds - a.wounds || b.view.chance - a.view.chance;
+  return new Map([...all].map(([u, views]) => [u, [...views].sort(order).map((v) => v.view)]));
+}
+
+/** Each enemy in sight and reach with the attack it is judged by: seenAll's first. */
+function bestSeen(game: GameState, id: string, attack: unknown): Map<string, Seen> {
+  return new Map([...seenAll(game, id, attack)].map(([u, views]) => [u, views[0]!]));
 }
 
 /** The targets an attack that strikes a unit may be given (`legal` its commands), each with its words. */
@@ -529,7 +536,18 @@ function targetList(
 ): { readonly targets: number; readonly choices: Choice[]; readonly note: Choice | null } {
   const attacker = unitOf(game, id);
   const targets = new Set(legal.flatMap((c) => ((c as { target?: string }).target ? [(c as { target: string }).target] : [])));
-  const seen = bestSeen(game, id, attack);
+  // Every attack that can strike the target now (a legal command), best first: with no attack given, each
+  // is its own suggestion, so a unit with two that reach is asked which; offering the best alone let Enter
+  // send a Goading Roar the player never chose over the Great Cleaver never shown (issue 26).
+  const strikes = new Map(
+    [...seenAll(game, id, attack)].map(([t, views]) => [
+      t,
+      views.filter((v) =>
+        legal.some((c) => (c as { target?: string }).target === t && (c as { attack: string }).attack === v.attack && !('charge' in c && c.charge)),
+      ),
+    ]),
+  );
+  const seen = new Map([...strikes].flatMap(([t, views]) => (views.length > 0 ? [[t, views[0]!] as const] : [])));
   const charges = new Map(chargeOptions(game, id).map((c) => [c.target, c]));
   // Who may strike back depends on where the attacker stands, not on the target: worked out once.
   const replies = repliersTo(game, attacker).map((u) => u.id);
@@ -539,12 +557,14 @@ function targetList(
     const via = attack === undefined ? (seen.get(t)?.attack ?? charges.get(t)?.attack) : undefined;
     const value = targetValue(t, { charge: !seen.has(t), ...(via !== undefined ? { attack: via } : {}) });
     const first = choice(targetWords(game, id, attack, t, seen.get(t), charges.get(t), replies), value);
+    const others = attack === undefined ? (strikes.get(t) ?? []).slice(1) : [];
+    const more = others.map((v) => choice(targetWords(game, id, attack, t, v, undefined, replies), targetValue(t, { attack: v.attack })));
     // R23: with no attack given, a target in reach of one attack (a bow) that another could charge (an
     // axe) is offered as that charge too, after it: a tester never learnt the charge was there (playtest).
     const charge = charges.get(t);
-    if (attack !== undefined || !seen.has(t) || !charge || charge.attack === seen.get(t)!.attack) return [first];
+    if (attack !== undefined || !seen.has(t) || !charge || (strikes.get(t) ?? []).some((v) => v.attack === charge.attack)) return [first, ...more];
     const charged = targetWords(game, id, attack, t, undefined, charge, replies);
-    return [first, choice(charged, targetValue(t, { charge: true, attack: charge.attack }))];
+    return [first, ...more, choice(charged, targetValue(t, { charge: true, attack: charge.attack }))];
   });
   // An enemy in sight that neither an attack nor a charge reaches, said last with what to do instead: a
   // new player saw the enemy on the map, missing from the list, and never learnt why (playtest). Its
