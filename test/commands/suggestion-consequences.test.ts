@@ -380,6 +380,19 @@ describe('an empty list says why', () => {
     );
   });
 
+  it('R23: said of two units, "no enemy in reach" leads, the reason of both, before the one that is too close to charge (playtest)', () => {
+    const two = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'lo', card: 'valor-knight', player: 'p1', at: 'C3' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J12' },
+      ],
+    });
+    const [only] = unitChoices(two, 'p1', '', 'attack');
+    expect(only!.name).toMatch(/^Nothing to choose: KN, LO: no enemy in reach; GH is too close for KN to charge, 2 squares away/);
+  });
+
   it('R23: an enemy two squares away is too close to charge: the reason says so, and what to do instead (issue 26, playtest)', () => {
     const near = table({
       map: 'barrow-hill',

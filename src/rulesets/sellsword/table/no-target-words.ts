@@ -174,7 +174,11 @@ export function noTargetOfAll(game: GameState, ids: readonly string[], short = f
   if (!near) return NO_ENEMY;
   const seen = near.n.seen!;
   // A charge's reason leads, as for one unit: "OW is too close for KN to charge, 2 squares away: move next to it, then attack".
-  if (seen.charge?.code === 'charge-too-close')
-    return `${seen.target.toUpperCase()} is too close for ${near.id.toUpperCase()} to charge, ${seen.range} squares away: move next to it, then attack`;
+  // Said of several, "no enemy in reach" comes first, the reason of them all: "TG, LO: OW is too close
+  // for TG to charge" gave none for LO (playtest, issue 26).
+  if (seen.charge?.code === 'charge-too-close') {
+    const close = `${seen.target.toUpperCase()} is too close for ${near.id.toUpperCase()} to charge, ${seen.range} squares away: move next to it, then attack`;
+    return ids.length === 1 ? close : `no enemy in reach; ${close}`;
+  }
   return `no enemy in reach; ${seen.target.toUpperCase()} is in sight, ${seen.range} squares from ${near.id.toUpperCase()}`;
 }
