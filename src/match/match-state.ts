@@ -25,6 +25,7 @@ import { initial } from '../rulesets/sellsword/engine';
 import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
 import { seeded } from '../engine';
 import { labelUnits } from '../rulesets/sellsword/render';
+import { inMapLabels } from '../rulesets/sellsword/table';
 import type { MatchSetup, MatchSnapshot } from './record';
 
 // The stored shapes live with their decoding (match/record.ts); matchRecord(row) reads a row into them.
@@ -138,7 +139,9 @@ export function stepMatch(setup: MatchSetup, snapshot: MatchSnapshot, command: M
   }
   if (!('game' in command)) return { ok: false, error: { code: 'setup-over', message: 'Setup is over; the match is being played.' } };
   const decided = decide(snapshot.game, command.game, by);
-  if ('error' in decided) return { ok: false, error: decided.error };
+  // The engine names a unit by its card and id ("Knight (kn)"); the player knows it by its map label
+  // ("KN"), as every other line says it (playtest, issue 26). The code stays the engine's.
+  if ('error' in decided) return { ok: false, error: { ...decided.error, message: inMapLabels(snapshot.game, decided.error.message) } };
   // A snapshot from before turn marks has none, and gets none: its turns are posted by replaying the log.
   const { game, turns } = advance(snapshot.game, snapshot.turns, decided.events, seq + 1);
   return { ok: true, events: decided.events.map((event) => ({ stage: 'game', event })), snapshot: gameSnapshot(game, turns) };

@@ -41,4 +41,19 @@ describe('a match as the bot stores it', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('still-setting-up');
   });
+
+  it('says a refused act with units by their map labels, never "Knight (kn)" (playtest, issue 26)', () => {
+    const played = sampleMatch(content, 7, { maps: ['mill-crossing'], roundLimit: 3 });
+    const events = played.events.map((e) => e.event);
+    const k = events.findIndex((e) => e.stage === 'game' && e.event.type === 'turn-started');
+    const snapshot = rebuildMatch(played.setup, events.slice(0, k + 1));
+    const game = gameOf(snapshot)!;
+    const unit = Object.values(game.units).find((u) => u.player === game.turn!.player)!;
+    const r = stepMatch(played.setup, snapshot, { game: { act: 'move', unit: unit.id, to: 'A1' } }, unit.player, k + 1);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('unreachable');
+    expect(r.error.message).toMatch(new RegExp(`^${unit.id.toUpperCase()} cannot reach A1 `));
+    expect(r.error.message).not.toMatch(/\([a-z]+\d*\)/);
+  });
 });
