@@ -5,7 +5,7 @@
  */
 import { DiscordLimit } from '../discord/limits';
 import type { GameEvent } from '../rulesets/sellsword/engine';
-import { apply, isGreaterAdvantageTurn, label } from '../rulesets/sellsword/engine';
+import { apply, cardOf, isGreaterAdvantageTurn } from '../rulesets/sellsword/engine';
 import { turnOver } from './turn-heading';
 import { Lru } from '../cache/lru';
 import type { GameState } from '../rulesets/sellsword/engine';
@@ -128,7 +128,8 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const at = pingAt === undefined ? -1 : headline.lastIndexOf(' Next: ');
   const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : at >= 0 ? headline.slice(0, at) : headline;
   // A turn ended without an act (the unit held its ground) says so, or the post would seem to miss its log.
-  const told = log.length > 0 ? log.map((l) => `• ${l}`) : [`• ${ended.unit ? unitWords(game, ended.unit) : 'The turn'} took no act this turn.`];
+  // Said as the match log says it, one plain line: a lone bullet under the heading read as noise (playtest).
+  const told = log.length > 0 ? log.map((l) => `• ${l}`) : [`${ended.unit ? shown(ended.unit.toUpperCase()) : 'The unit'} ended its turn without acting.`];
   const heading = turnOver(name(ended.player), who, takenEarly(turn.before, turn.events), ended.player === practiceSeat(matchRecord(row).terms));
   const content = [heading, ...told, `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);
@@ -194,10 +195,12 @@ function keptCloseUp(matchId: string, end: number): Picture | null | undefined {
  */
 const closeUp = (focus: Picture | null, name: string): PostFile[] => (focus ? [{ png: focus.png, name, alt: focus.alt, inEmbed: true }] : []);
 
-/** A unit as a turn's heading names it, as every line names a unit: "Knight (kn)" (the engine's label). */
-const unitWords = (game: GameState, unit: string): string => shown(label(game, game.units[unit]!));
-
-/** The heading every turn's post opens with. */
+/**
+ * A unit as a turn's heading names it, as the lines under it and the match log do: its map label, then
+ * its card ("SA (Skeletal Archer)"). The engine's "Skeletal Archer (sa)" read as another unit beside
+ * "SA" on the map (playtest, issue 26).
+ */
+const unitWords = (game: GameState, unit: string): string => shown(`${unit.toUpperCase()} (${cardOf(game, game.units[unit]!).name})`);
 
 /**
  * The heading of the match's last turn when the result post tells it (the match ended in the middle

@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 const gameIn = async (thread: string): Promise<GameState> => gameOf((await rowOf(world, thread)).snapshot as MatchSnapshot)!;
-/** A turn post's heading: the unit named as every line names one, "Knight (kn)", its id plain, not a code box. */
-const HEADING = /^(🤖 )?\*\*[^*]+\*\*'s turn with [^`]+ \([a-z0-9]+\)(, taken early for greater advantage,)? is over\.$/;
+/** A turn post's heading: the unit named as the lines under it name one, "KN (Knight)", plain, not a code box. */
+const HEADING = /^(🤖 )?\*\*[^*]+\*\*'s turn with [A-Z0-9]+ \([^)]+\)(, taken early for greater advantage,)? is over\.$/;
 
 /** Every declared reply in `lines` is followed by the reply made, or by why it never came, after the drop that stopped it. */
 function checkReplies(lines: readonly string[]): number {
@@ -90,6 +90,21 @@ describe('the order things are told in', () => {
     expect(lost).toBeGreaterThan(0);
     expect(world.errors).toEqual([]);
   }, 240_000);
+
+  it('tells a turn ended without an act in one plain line under its heading, as the match log does (playtest)', async () => {
+    const thread = await matchUnderWay(world);
+    const game = await gameIn(thread);
+    const player = game.turn!.player;
+    const unit = game.units[game.turn!.unit ?? ''] ?? Object.values(game.units).find((u) => u.player === player && !u.dropped && !u.turnTaken)!;
+    const user = world.fake.user('alice')!.id === player ? 'alice' : 'bob';
+    const before = newMessages(world, thread).at(-1)!.id;
+    await world.run({ user, channel: thread, name: 'end', options: { unit: unit.id } });
+    const post = newMessages(world, thread, before).find((m) => HEADING.test(m.content.split('\n')[0]!))!;
+    const lines = post.content.split('\n');
+    expect(lines[0]).toContain(`turn with ${unit.id.toUpperCase()} (${game.cards[unit.card]!.name}) is over.`);
+    expect(lines[1]).toBe(`${unit.id.toUpperCase()} ended its turn without acting.`);
+    expect(world.errors).toEqual([]);
+  }, 120_000);
 
   it('heads the result post with the last turn when the match ended in the middle of it', async () => {
     const ended = await startWorld(5);
