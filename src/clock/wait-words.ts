@@ -5,7 +5,8 @@
  */
 import { aloneToAct, waitingFor } from '../rulesets/sellsword/engine';
 import { lastTurnsMeaning, phaseName } from '../rulesets/sellsword/render';
-import { label, unitOf } from '../rulesets/sellsword/engine';
+import { unitOf } from '../rulesets/sellsword/engine';
+import { inMapLabels, unitName } from '../rulesets/sellsword/table';
 import type { MatchRow } from '../store';
 import type { Wait } from './deadline-plan';
 import { withMentions } from '../match/submit';
@@ -34,14 +35,14 @@ export function waitWords(row: MatchRow, wait: Wait): string {
     }
     case 'prompt': {
       const game = snapshot?.stage === 'game' ? snapshot.game : null;
-      return game?.prompt ? withMentions(waitingFor(game, game.prompt), row.players) : `Waiting for ${who} to choose.`;
+      return game?.prompt ? withMentions(inMapLabels(game, waitingFor(game, game.prompt)), row.players) : `Waiting for ${who} to choose.`;
     }
     case 'turn': {
       const game = snapshot?.stage === 'game' ? snapshot.game : null;
       const turn = game?.turn;
       if (!game || !turn) return `Waiting for ${who} to take a turn.`;
       if (turn.unit)
-        return `Waiting for ${who} to go on with **${label(game, unitOf(game, turn.unit))}** (${turn.actsLeft} act${turn.actsLeft === 1 ? '' : 's'} left) or \`/end\` its turn.`;
+        return `Waiting for ${who} to go on with **${unitName(game, unitOf(game, turn.unit))}** (${turn.actsLeft} act${turn.actsLeft === 1 ? '' : 's'} left) or \`/end\` its turn.`;
       // Issue 26: "last turns" says why one player takes several turns running.
       const alone = aloneToAct(game) ? `: ${lastTurnsMeaning(who)}` : '';
       return `Waiting for ${who} to take a turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}${alone}).`;

@@ -7,7 +7,7 @@ import { buildBoard, nameOf } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { actorRefusal, attackRefusal, boardOf, commanderOf, label, profile, typedAttack } from '../rulesets/sellsword/engine';
+import { actorRefusal, attackRefusal, boardOf, commanderOf, profile, typedAttack } from '../rulesets/sellsword/engine';
 import {
   attacksAt,
   attacksWithOdds,
@@ -17,6 +17,7 @@ import {
   inMapLabels,
   readTargetValue,
   soleAttack,
+  unitName,
 } from '../rulesets/sellsword/table';
 import type { App } from './app';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
@@ -130,7 +131,7 @@ export function resolveBurstCentre(game: GameState, typed: string, attackName: s
   const unit = game.units[text] ?? (byName.length === 1 ? byName[0] : undefined);
   if (unit) {
     if (unit.at === null)
-      refuse('not-on-map', `${label(game, unit)} is in reserve, not on the map: centre ${attackName} on a square, like E5, or on a unit on the map.`);
+      refuse('not-on-map', `${unitName(game, unit)} is in reserve, not on the map: centre ${attackName} on a square, like E5, or on a unit on the map.`);
     return nameOf(boardOf(game), unit.at);
   }
   if (!parseSquare(typed))
@@ -215,7 +216,7 @@ export function resolveAttack(game: GameState, unit: UnitState, typed: string): 
   if (found) return found.id;
   const all = [...(game.cards[unit.card]?.attacks ?? []), ...(unit.mod ? (game.mods[unit.mod]?.attacks ?? []) : [])];
   const list = all.map((a) => a.name).join(', ');
-  return refuse('unknown-attack', `${label(game, unit)} has no attack "${typed}". ${all.length > 0 ? `Its attacks: ${list}.` : 'It has no attacks.'}`);
+  return refuse('unknown-attack', `${unitName(game, unit)} has no attack "${typed}". ${all.length > 0 ? `Its attacks: ${list}.` : 'It has no attacks.'}`);
 }
 
 /**

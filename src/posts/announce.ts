@@ -12,7 +12,8 @@ import { nextActor } from '../rulesets/sellsword/engine';
 /** Whoever must give the next act (the engine owns it; the clock asks the ruleset). */
 export { nextActor };
 import type { GameState, PlayerId } from '../rulesets/sellsword/engine';
-import { aloneToAct, label, unitOf } from '../rulesets/sellsword/engine';
+import { aloneToAct, unitOf } from '../rulesets/sellsword/engine';
+import { unitName } from '../rulesets/sellsword/table';
 import { OPEN_STATUSES, type MatchRow, type Store } from '../store';
 import { gameOf, type MatchSetup, type MatchSnapshot } from '../match/match-state';
 import type { PostBody } from './post-body';
@@ -264,7 +265,7 @@ export function whatNext(row: MatchRow, after: MatchSnapshot, by?: string, newTu
   if (!game?.turn || !actor || actor === bot || (actor === by && !newTurn)) return [];
   const unit = game.turn.unit ? unitOf(game, game.turn.unit) : null;
   const content = unit
-    ? `<@${actor}>, go on with **${label(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`
+    ? `<@${actor}>, go on with **${unitName(game, unit)}**: ${game.turn.actsLeft} act${game.turn.actsLeft === 1 ? '' : 's'} left, or \`/end\` its turn.`
     : `<@${actor}>, it's your turn (${phaseName(game.round, game.phase, aloneToAct(game)).toLowerCase()}${aloneToAct(game) ? `: ${lastTurnsMeaning('you')}` : ''}). Choose a unit that has not acted and give it an act: \`/move\`, \`/attack\`, \`/rest\`…; \`/skirmish view\` shows what it can reach.`;
   return [{ kind: 'your-turn', seq: row.seq, player: actor, content }];
 }

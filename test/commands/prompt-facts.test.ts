@@ -109,13 +109,13 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const facts = replyFacts(s, prompt);
     expect(facts.text).toMatch(
-      /\*\*Knight \(kn\)\*\* declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical, 5 a glancing blow \(a natural 13: 5%\)\./,
+      /\*\*KN \(Knight\)\*\* declared \*\*Longsword\*\* against \*\*GH \(Ghoul\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical, 5 a glancing blow \(a natural 13: 5%\)\./,
     );
     // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
     expect(facts.text).toMatch(
       /\n-# Grave Claws: \d+% to hit · 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\) · then Hobbled \(not on a glancing blow\)\.$/,
     );
-    expect(facts.text).toMatch(/A reply spends one of Ghoul \(gh\)'s react tokens \(it has 1\), and one more if its attack costs one/);
+    expect(facts.text).toMatch(/A reply spends one of GH \(Ghoul\)'s react tokens \(it has 1\), and one more if its attack costs one/);
     expect(facts.buttons[0]!.label).toMatch(/^Reply: Grave Claws · \d+% to hit \(incl\. 5% glancing\) · spends react token$/);
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
     expect(post.content).toContain('<@p2>');
@@ -137,7 +137,7 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const first = prompt.unit;
     const second = first === 'gh' ? 'gh2' : 'gh';
-    const label2 = second === 'gh' ? 'Ghoul (gh)' : 'Ghoul (gh2)';
+    const label2 = second === 'gh' ? 'GH (Ghoul)' : 'GH2 (Ghoul)';
     expect(replyFacts(s, prompt).text).toContain(`**${label2}** may also reply after you.`);
     const s2 = run(s, { decide: { unit: first, reply: prompt.options.attacks[0]! } });
     if (s2.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s2.prompt?.kind}`);
@@ -169,9 +169,9 @@ describe('the reply prompt', () => {
     if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
     expect(s.prompt.unit).toBe('gh');
     const text = replyFacts(s, s.prompt).text;
-    expect(text).toContain('**Ghoul (gh2)** cannot reply: no react token left (a rest act takes one back).');
-    expect(text).toContain('**Ghoul (gh3)** cannot reply: it is Stunned.');
-    expect(text).not.toMatch(/Ghoul \(gh\)\*\* cannot reply|may also reply/);
+    expect(text).toContain('**GH2 (Ghoul)** cannot reply: no react token left (a rest act takes one back).');
+    expect(text).toContain('**GH3 (Ghoul)** cannot reply: it is Stunned.');
+    expect(text).not.toMatch(/GH \(Ghoul\)\*\* cannot reply|may also reply/);
     expect(text).not.toMatch(/§|\bR\d/);
     // The prompted unit alone, with nobody beside the attacker that cannot reply, hears of none.
     const alone = run(start(), { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
@@ -240,10 +240,10 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const text = replyFacts(s, prompt).text;
     expect(text).not.toMatch(/first/);
-    expect(text).toContain('the reply resolves **after** Longsword, if **Ghoul (gh)** is still standing.');
+    expect(text).toContain('the reply resolves **after** Longsword, if **GH (Ghoul)** is still standing.');
     // The odds shown are today's: the attack's injuries, which land first, would lower them.
     expect(text).toContain(
-      "-# The odds below are as things stand now. The attack resolves before the reply: each injury box it marks on Ghoul (gh) is −1 to the reply's roll.",
+      "-# The odds below are as things stand now. The attack resolves before the reply: each injury box it marks on GH (Ghoul) is −1 to the reply's roll.",
     );
   });
 
@@ -260,7 +260,7 @@ describe('the reply prompt', () => {
     if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
     const text = replyFacts(s, s.prompt).text;
     expect(text).toMatch(
-      /\*\*[^*]+ \(kn\)\*\* is flanked now \(two of its enemies on opposite sides of it: \+2 to hit it\), and if the attack drops either of them, that \+2 is lost\./,
+      /\*\*KN \([^)]+\)\*\* is flanked now \(two of its enemies on opposite sides of it: \+2 to hit it\), and if the attack drops either of them, that \+2 is lost\./,
     );
     expect(text).not.toContain('a unit that made it');
   });
@@ -279,7 +279,7 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     expect(replyFacts(s, prompt).text).toMatch(
       // The charge's +2 to hit is named with the odds, as the attack preview names it.
-      /declared \*\*Longsword\*\* against \*\*Ghoul \(gh\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit \(5 of them the charge's\), 25 a critical, 10 a glancing blow \(a natural 13: 5%\)\./,
+      /declared \*\*Longsword\*\* against \*\*GH \(Ghoul\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit \(5 of them the charge's\), 25 a critical, 10 a glancing blow \(a natural 13: 5%\)\./,
     );
   });
 
@@ -304,14 +304,14 @@ describe('the reply prompt', () => {
     const { prompt, text } = burstReply('J12', 'J12');
     expect(prompt.unit).toBe('gh');
     expect(text).toMatch(
-      /\*\*Priest of the Dawn \(pr\)\*\* declared \*\*Dawnburst\*\*, a burst centred on J12: against \*\*Ghoul \(gh\)\*\*, \d+% to hit, \d+% critical; 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\); it also catches \*\*Ghoul \(gh2\)\*\* \(\d+% to hit\)\./,
+      /\*\*PR \(Priest of the Dawn\)\*\* declared \*\*Dawnburst\*\*, a burst centred on J12: against \*\*GH \(Ghoul\)\*\*, \d+% to hit, \d+% critical; 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\); it also catches \*\*GH2 \(Ghoul\)\*\* \(\d+% to hit\)\./,
     );
-    expect(text).toContain('the reply resolves **after** Dawnburst, if **Ghoul (gh)** is still standing.');
+    expect(text).toContain('the reply resolves **after** Dawnburst, if **GH (Ghoul)** is still standing.');
   });
 
   it('R24: a burst that does not catch the prompted unit says so, and the reply is not lost to it', () => {
     const { text } = burstReply('J14', 'J15');
-    expect(text).toMatch(/a burst centred on J15: it does not catch \*\*Ghoul \(gh\)\*\*; it catches \*\*Ghoul \(gh2\)\*\* \(\d+% to hit\)\./);
+    expect(text).toMatch(/a burst centred on J15: it does not catch \*\*GH \(Ghoul\)\*\*; it catches \*\*GH2 \(Ghoul\)\*\* \(\d+% to hit\)\./);
     expect(text).toContain('the reply resolves **after** Dawnburst.');
   });
 
@@ -340,7 +340,7 @@ describe('the wound prompt', () => {
     expect(spared.vp).toBeNull();
     expect(spared.mortalRisk).toBe(0);
     const facts = woundFacts(s, prompt, name);
-    expect(facts.text).toMatch(/\*\*Ghoul \(gh\)\*\* takes \*\*\d+ cut\*\* wounds from Knight \(kn\)'s Longsword\./);
+    expect(facts.text).toMatch(/\*\*GH \(Ghoul\)\*\* takes \*\*\d+ cut\*\* wounds from KN \(Knight\)'s Longsword\./);
     expect(facts.text).toMatch(/Marking \*\*mortal\*\* gives Alice \*\*\d+ VP\*\* at once/);
     // What marking each box does, so the menu's choices say what they lead to.
     expect(facts.text).toContain(

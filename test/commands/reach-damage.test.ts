@@ -15,7 +15,7 @@ describe('R19: the reach view warns of damaging ground, as the move suggestions 
     const hurt = moveOptions(game, 'kn').filter((o) => o.damaging > 0);
     expect(hurt.length).toBeGreaterThan(0);
     const words = reachDamageWords(game, 'kn', false)!;
-    expect(words).toMatch(/^⚠ Damaging ground: \d+ squares Knight \(\w+\) can reach cost it wounds on the way/);
+    expect(words).toMatch(/^⚠ Damaging ground: \d+ squares KN \(Knight\) can reach cost it wounds on the way/);
     expect(words).toContain('F9 (5 cold wounds)');
     // The same words as the move suggestion for that square.
     expect(squareWords(game, hurt.find((o) => o.square === 'F9')!)).toContain('⚠ 5 cold wounds');

@@ -174,7 +174,7 @@ describe('refusals that say what to do instead', () => {
     );
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(
       // Issue 26: the refusal says what a charge needs, by topic (no rule code).
-      // Units by their map labels, never "Knight (kn)"; then what to do instead (playtest).
+      // Units by their map labels, never "KN (Knight)"; then what to do instead (playtest).
       /^FAR is 12 squares away; Longsword reaches 1; a charge cannot reach it either: FAR is too far for KN to charge: a charge is exactly 2 steps, ending beside the target\. Move closer with `\/move` first\.$/,
     );
   });
@@ -233,7 +233,7 @@ describe('refusals that say what to do instead', () => {
 
   it('an attack the unit does not have lists the ones it has; a printed name is understood', () => {
     const state = yard();
-    expect(refusal(() => resolveAttack(state, state.units.kn!, 'talon'))).toBe('Knight (kn) has no attack "talon". Its attacks: Longsword, Pommel Strike.');
+    expect(refusal(() => resolveAttack(state, state.units.kn!, 'talon'))).toBe('KN (Knight) has no attack "talon". Its attacks: Longsword, Pommel Strike.');
     expect(resolveAttack(state, state.units.kn!, 'Pommel Strike')).toBe('pommel');
     expect(resolveAttack(state, state.units.kn!, 'pommel STRIKE')).toBe('pommel');
   });

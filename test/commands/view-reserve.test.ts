@@ -18,12 +18,12 @@ describe('a reserve unit’s sight and preview say why there is none (R5)', () =
 
   it('"what it can see": in reserve, it sees nothing until it enters; use where it can move', () => {
     expect(offMapViewWhy(game, game.units.sa!, 'sight')).toBe(
-      'Skeletal Archer (sa) is in reserve: it sees nothing until it enters. Use "where it can move" to see where it may enter.',
+      'SA (Skeletal Archer) is in reserve: it sees nothing until it enters. Use "where it can move" to see where it may enter.',
     );
   });
 
   it('a dropped unit is said to be dropped, not in reserve', () => {
     const dropped = { ...game.units.gh!, at: null, dropped: true };
-    expect(offMapViewWhy(game, dropped, 'sight')).toBe('Ghoul (gh) is dropped: it is off the map.');
+    expect(offMapViewWhy(game, dropped, 'sight')).toBe('GH (Ghoul) is dropped: it is off the map.');
   });
 });

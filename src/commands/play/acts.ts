@@ -6,7 +6,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command, GameState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, findAttack, label, profile, unitLegalActs, unitOf } from '../../rulesets/sellsword/engine';
+import { actorRefusal, findAttack, profile, unitLegalActs, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -21,6 +21,7 @@ import {
   traitChoices,
   UNIT_ONLY_ACTS,
   unitChoices,
+  unitName,
 } from '../../rulesets/sellsword/table';
 import type { CommandModule } from '../command';
 import { gameOf } from '../../match/match-state';
@@ -272,10 +273,10 @@ function onlyToken(game: GameState, unitId: string): (typeof TOKENS)[number] {
   const kinds = [...new Set(unitLegalActs(game, unitId, new Set(['rest'])).map((c) => (c as { token: (typeof TOKENS)[number] }).token))];
   const u = unitOf(game, unitId);
   if (kinds.length === 1) return kinds[0]!;
-  if (kinds.length > 1) return refuse('token-needed', `${label(game, u)} could regain a ${kinds.join(' or ')} token: say which with \`token\`.`);
+  if (kinds.length > 1) return refuse('token-needed', `${unitName(game, u)} could regain a ${kinds.join(' or ')} token: say which with \`token\`.`);
   const max = profile(game, u).tokensMax;
   const spent = TOKENS.find((t) => u.tokens[t] < max[t]);
-  return spent ?? refuse('nothing-to-regain', `${label(game, u)} has all its tokens: resting would regain none.`);
+  return spent ?? refuse('nothing-to-regain', `${unitName(game, u)} has all its tokens: resting would regain none.`);
 }
 
 export const restCommand = actCommand(

@@ -5,8 +5,8 @@
 import type { GameState, UnitState } from '../../rulesets/sellsword/engine';
 import { clip } from '../../discord/text';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { describeState, findAttack, label } from '../../rulesets/sellsword/engine';
-import { burstPreviewWords, reachDamageWords } from '../../rulesets/sellsword/table';
+import { describeState, findAttack } from '../../rulesets/sellsword/engine';
+import { burstPreviewWords, reachDamageWords, unitName } from '../../rulesets/sellsword/table';
 import type { RuleError } from '../../engine';
 import { renderOverlay, type ViewRequest } from '../../rulesets/sellsword/render';
 import { pictureEmbed } from '../thread';
@@ -202,9 +202,9 @@ export type Overlay = 'reach' | 'maneuver' | 'sight' | 'preview' | 'none';
  * reserve sees nothing until it enters (R5), though where it can move shows where it may enter.
  */
 export function offMapViewWhy(game: GameState, unit: UnitState, overlay: 'sight' | 'preview'): string {
-  if (unit.dropped) return `${label(game, unit)} is dropped: it is off the map.`;
+  if (unit.dropped) return `${unitName(game, unit)} is dropped: it is off the map.`;
   const what = overlay === 'sight' ? 'it sees nothing until it enters' : 'it can attack only once it has entered';
-  return `${label(game, unit)} is in reserve: ${what}. Use "where it can move" to see where it may enter.`;
+  return `${unitName(game, unit)} is in reserve: ${what}. Use "where it can move" to see where it may enter.`;
 }
 
 export async function view(

@@ -3,7 +3,8 @@
  * choice's default, a prompt's default decision, the end of the active unit's turn or an empty turn,
  * and those words for the thread ("the map is **Mill Crossing**").
  */
-import { defaultDecision, label, pregameDefault, unitOf, waitingUnits } from './engine';
+import { defaultDecision, pregameDefault, unitOf, waitingUnits } from './engine';
+import { unitName } from './table/map-labels';
 import type { GameState, PlayerId, PregameCommand, PregamePrompt } from './engine';
 import type { MatchCommand, MatchSnapshot } from '../../match/match-state';
 import { splitWords } from './table/standing-orders';
@@ -24,10 +25,10 @@ export function timeoutCommand(snapshot: MatchSnapshot, name: (p: PlayerId) => s
   }
   const turn = game.turn;
   if (!turn) return null;
-  if (turn.unit) return { command: { game: { end: turn.unit } }, words: `**${label(game, unitOf(game, turn.unit))}**'s turn ends` };
+  if (turn.unit) return { command: { game: { end: turn.unit } }, words: `**${unitName(game, unitOf(game, turn.unit))}**'s turn ends` };
   const unit = waitingUnits(game, turn.player)[0];
   if (!unit) return null;
-  return { command: { game: { end: unit.id } }, words: `${name(turn.player)} takes an empty turn with **${label(game, unit)}**` };
+  return { command: { game: { end: unit.id } }, words: `${name(turn.player)} takes an empty turn with **${unitName(game, unit)}**` };
 }
 
 /** A setup choice in words: "the map is **Mill Crossing**". */
@@ -45,7 +46,7 @@ function setupWords(prompt: PregamePrompt, command: PregameCommand, name: (p: Pl
 
 function describeDefault(game: GameState, d: ReturnType<typeof defaultDecision>, name: (p: PlayerId) => string): string {
   const prompt = game.prompt!;
-  const unit = prompt.unit ? `**${label(game, unitOf(game, prompt.unit))}**` : '';
+  const unit = prompt.unit ? `**${unitName(game, unitOf(game, prompt.unit))}**` : '';
   switch (prompt.kind) {
     case 'reply':
       return `${unit} takes no reply`;

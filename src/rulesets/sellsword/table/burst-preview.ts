@@ -4,7 +4,8 @@
  * prompt uses (odds-words.ts burstCaughtWords), from the engine's burstOutlook. Nothing is rolled or
  * spent: the engine's queries read the state and change nothing.
  */
-import { burstOutlook, commanderOf, findAttack, label, unitOf, type GameState } from '../engine';
+import { burstOutlook, commanderOf, findAttack, unitOf, type GameState } from '../engine';
+import { unitName } from './map-labels';
 import { burstCaughtWords } from './odds-words';
 
 /**
@@ -18,7 +19,7 @@ export function burstPreviewWords(game: GameState, unitId: string, attackId: str
   const attacker = unitOf(game, unitId);
   const name = findAttack(game, attacker, attackId)?.name ?? attackId;
   const side = commanderOf(game, attacker);
-  const head = `**${label(game, attacker)}**'s **${name}** centred on **${origin}** would catch`;
+  const head = `**${unitName(game, attacker)}**'s **${name}** centred on **${origin}** would catch`;
   const tail =
     '-# A preview: nothing is rolled or spent. Every unit in the shaded squares is attacked, allies too, its roll from the centre (cover from there).';
   if (caught.length === 0) return `${head} no unit.\n${tail}`;
@@ -26,7 +27,7 @@ export function burstPreviewWords(game: GameState, unitId: string, attackId: str
     const unit = unitOf(game, c.unit);
     const yours = unit.player === side;
     const average = `${c.outlook.expectedWounds.toFixed(1)} wounds on average`;
-    return `- ${yours ? '⚠ your own ' : ''}**${label(game, unit)}**: ${burstCaughtWords(game, unitId, attackId, c)}; ${average}`;
+    return `- ${yours ? '⚠ your own ' : ''}**${unitName(game, unit)}**: ${burstCaughtWords(game, unitId, attackId, c)}; ${average}`;
   });
   return [`${head} ${caught.length === 1 ? '1 unit' : `${caught.length} units`}:`, ...lines, tail].join('\n');
 }

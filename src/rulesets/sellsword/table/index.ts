@@ -7,7 +7,7 @@
 export { cardAltText } from './card-alt';
 export { attacksAt, attacksWithOdds, attackToRefuse } from './attack-at';
 export { chargeInstead, chargeRefused } from './charge-instead';
-export { inMapLabels } from './map-labels';
+export { inMapLabels, unitName } from './map-labels';
 export { strikableOnSquare, strikableOnSquareFor } from './square-target';
 export { PROMPT_BUTTONS } from './prompt-buttons';
 export type { Answered, PlainButton, PlainOption, PlainPart, PlainPrompt } from './prompt-plain';

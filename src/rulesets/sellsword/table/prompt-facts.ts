@@ -8,7 +8,8 @@ import { statusWithMeaning } from '../render/status-meaning';
 import { attackOdds, attackOutlook, burstOutlook, cannotReplyTo, otherRepliers, woundOutcomes, type NoReply, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
-import { findAttack, flanked, label, unitOf } from '../engine';
+import { findAttack, flanked, unitOf } from '../engine';
+import { unitName } from './map-labels';
 import { boxesLeft } from '../engine';
 import type { Attack, InjuryBox } from '../formats/card';
 import { effectText } from '../render/card-text';
@@ -48,8 +49,8 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   const o = prompt.options;
   const replier = unitOf(state, prompt.unit);
   const against = unitOf(state, o.against);
-  const me = `**${label(state, replier)}**`;
-  const them = `**${label(state, against)}**`;
+  const me = `**${unitName(state, replier)}**`;
+  const them = `**${unitName(state, against)}**`;
   let incoming: string;
   const i = o.incoming;
   if (!i || 'move' in i) {
@@ -65,7 +66,7 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const name = attack?.name ?? i.attack;
     // A declared charge has made its steps: its odds are from where the charger now stands.
     const odds = attackOutlook(state, against.id, i.attack, target.id, i.charge ? { charge: true, charged: true } : {});
-    const aimed = target.id === replier.id ? me : `**${label(state, target)}**`;
+    const aimed = target.id === replier.id ? me : `**${unitName(state, target)}**`;
     const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
     const statuses = statusWords(state, against.id, i.attack, target.id, 'chance' in odds ? odds.outcomes : null);
     const chances =
@@ -96,8 +97,8 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
   const others = `${othersWords(state)}${cannotWords(state, prompt)}`;
   const lines = [
     // R63: a reply with an attack that itself costs a react token spends two; each button says its total.
-    `${incoming}${others} A reply spends one of ${label(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
-    ...afterAttackNote(state, prompt, label(state, replier)),
+    `${incoming}${others} A reply spends one of ${unitName(state, replier)}'s react tokens (it has ${tokens}), and one more if its attack costs one (each button says what it spends).`,
+    ...afterAttackNote(state, prompt, unitName(state, replier)),
     ...replyOdds(state, replier.id, against.id, o.attacks),
   ];
   return { text: lines.join('\n'), buttons };
@@ -113,9 +114,9 @@ function burstChances(state: GameState, attackerId: string, attackId: string, or
   const caught = burstOutlook(state, attackerId, attackId, origin);
   if (!Array.isArray(caught)) return { words: '', hitsMe: true };
   const me = caught.find((c) => c.unit === replierId);
-  const others = caught.filter((c) => c.unit !== replierId).map((c) => `**${label(state, unitOf(state, c.unit))}** (${percent(c.outlook.chance)} to hit)`);
+  const others = caught.filter((c) => c.unit !== replierId).map((c) => `**${unitName(state, unitOf(state, c.unit))}** (${percent(c.outlook.chance)} to hit)`);
   const also = others.length > 0 ? `; it also catches ${others.join(', ')}` : '';
-  const mine = `**${label(state, unitOf(state, replierId))}**`;
+  const mine = `**${unitName(state, unitOf(state, replierId))}**`;
   if (!me) return { words: `: it does not catch ${mine}${others.length > 0 ? `; it catches ${others.join(', ')}` : ''}`, hitsMe: false };
   return { words: `: against ${mine}, ${burstCaughtWords(state, attackerId, attackId, me)}${also}`, hitsMe: true };
 }
@@ -155,7 +156,7 @@ function noWoundsWords(state: GameState, replierId: string, attackId: string, ag
 /** Who else replies to the same attack, in the order the replies resolve: " TG may also reply after you." */
 function othersWords(state: GameState): string {
   const { before, after } = otherRepliers(state);
-  const names = (ids: readonly string[]) => ids.map((id) => `**${label(state, unitOf(state, id))}**`).join(' and ');
+  const names = (ids: readonly string[]) => ids.map((id) => `**${unitName(state, unitOf(state, id))}**`).join(' and ');
   const said: string[] = [];
   if (before.length > 0) said.push(` ${names(before)} already declared a reply, which resolves before yours.`);
   if (after.length > 0) said.push(` ${names(after)} may also reply after you.`);
@@ -181,10 +182,10 @@ const NO_REPLY: Record<NoReply, (them: string) => string> = {
  */
 function cannotWords(state: GameState, prompt: PromptOf<'reply'>): string {
   const attacker = unitOf(state, prompt.options.against);
-  const them = `**${label(state, attacker)}**`;
+  const them = `**${unitName(state, attacker)}**`;
   return cannotReplyTo(state, attacker)
     .filter((c) => c.unit !== prompt.unit && unitOf(state, c.unit).player === prompt.player)
-    .map((c) => ` **${label(state, unitOf(state, c.unit))}** cannot reply: ${NO_REPLY[c.why](them)}.`)
+    .map((c) => ` **${unitName(state, unitOf(state, c.unit))}** cannot reply: ${NO_REPLY[c.why](them)}.`)
     .join('');
 }
 
@@ -207,7 +208,7 @@ function afterAttackNote(state: GameState, prompt: PromptOf<'reply'>, replier: s
     // that made it" was read as a riddle (issue 26).
     ...(flanked(state, attacker)
       ? [
-          `**${label(state, attacker)}** is flanked now (two of its enemies on opposite sides of it: +2 to hit it), and if the attack drops either of them, that +2 is lost`,
+          `**${unitName(state, attacker)}** is flanked now (two of its enemies on opposite sides of it: +2 to hit it), and if the attack drops either of them, that +2 is lost`,
         ]
       : []),
   ];
@@ -246,14 +247,14 @@ function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
     case 'attack':
     case 'reply': {
       const name = (source && o.attack && findAttack(state, source, o.attack)?.name) ?? o.cause ?? 'an attack';
-      return `${source ? `${label(state, source)}'s ` : ''}${name}${o.from === 'reply' ? ' (a reply)' : ''}`;
+      return `${source ? `${unitName(state, source)}'s ` : ''}${name}${o.from === 'reply' ? ' (a reply)' : ''}`;
     }
     case 'trait':
-      return `${source ? `${label(state, source)}'s ` : ''}${o.cause ?? 'trait'}`;
+      return `${source ? `${unitName(state, source)}'s ` : ''}${o.cause ?? 'trait'}`;
     case 'terrain':
       return 'damaging terrain';
     case 'recurring':
-      return `recurring wounds${source ? ` (a status from ${label(state, source)})` : ''}`;
+      return `recurring wounds${source ? ` (a status from ${unitName(state, source)})` : ''}`;
     default:
       return o.cause ?? null;
   }
@@ -300,7 +301,7 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   const outcomes = woundOutcomes(state);
   const mortal = outcomes.find((x) => x.marked.includes('mortal') && x.vp && !x.drops) ?? outcomes.find((x) => x.marked.includes('mortal') && x.vp);
   const lines = [
-    `**${label(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked injury box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
+    `**${unitName(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked injury box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
     'Each 5 wounds is absorbed by 5 Vigor or marks an injury box; marking the last one drops the unit.',
     boxEffects(state, unit.id, boxes),
   ];

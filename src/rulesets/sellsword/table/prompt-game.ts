@@ -7,7 +7,8 @@ import type { Decision } from '../engine';
 import { splitOptions } from '../engine';
 import { replyFacts, woundFacts } from './prompt-facts';
 import type { GameState, PlayerId, Prompt } from '../engine';
-import { label, unitOf } from '../engine';
+import { unitOf } from '../engine';
+import { unitName } from './map-labels';
 import { recoveryTargetWhy } from '../render';
 import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';
 import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
@@ -42,7 +43,7 @@ export function rerollRecord(state: GameState, prompt: Prompt, name: (player: Pl
   if (prompt.kind !== 'reroll') return null;
   const o = prompt.options;
   if (o.roll === 'recovery') {
-    const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'A unit';
+    const rolled = o.unit ? unitName(state, unitOf(state, o.unit)) : 'A unit';
     return `🎲 ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}${targetWhy(state, o.unit, o.status)}).`;
   }
   return `🎲 ${name(prompt.player)} lost the tactics check (${o.total} against ${o.leader ? name(o.leader) : '?'}'s ${o.leaderTotal}).`;
@@ -92,8 +93,8 @@ export function gamePromptPost(state: GameState, prompt: Prompt, name: (player: 
         },
       ];
       if (o.roll === 'recovery') {
-        const rolled = o.unit ? label(state, unitOf(state, o.unit)) : 'your unit';
-        const leader = o.warleader ? label(state, unitOf(state, o.warleader)) : 'your Warleader';
+        const rolled = o.unit ? unitName(state, unitOf(state, o.unit)) : 'your unit';
+        const leader = o.warleader ? unitName(state, unitOf(state, o.warleader)) : 'your Warleader';
         return {
           content: `${who}, ${rolled} failed to recover from **${o.status}** (a total of ${o.total}, needing under ${o.needed}${targetWhy(state, o.unit, o.status)}). Spend a react token and a Warleader die of ${leader} to reroll it? Dice left: ${o.usesLeft}.`,
           parts: buttons,
@@ -109,7 +110,7 @@ export function gamePromptPost(state: GameState, prompt: Prompt, name: (player: 
     case 'recover': {
       const statuses = prompt.options;
       return {
-        content: `${who}, **${label(state, unit!)}** may roll to recover from one status at the end of its turn. Which?`,
+        content: `${who}, **${unitName(state, unit!)}** may roll to recover from one status at the end of its turn. Which?`,
         parts: [
           {
             action: 'recover',

@@ -6,7 +6,8 @@
  */
 import type { Decision, GameEvent, GameState, PlayerId, Prompt, PromptOf } from '../engine';
 import { nameOf } from '../../../engine';
-import { boardOf, label, unitOf } from '../engine';
+import { boardOf, unitOf } from '../engine';
+import { unitName } from './map-labels';
 import { renderMapWithAlt } from '../render';
 import { clip } from '../../../discord/text';
 import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
@@ -24,8 +25,8 @@ function endOption(end: PromptOf<'recoil'>['options']['ends'][number], i: number
 
 export function recoilPromptPost(state: GameState, prompt: PromptOf<'recoil'>): PlainPrompt {
   const o = prompt.options;
-  const unit = label(state, unitOf(state, prompt.unit));
-  const by = label(state, unitOf(state, o.by));
+  const unit = unitName(state, unitOf(state, prompt.unit));
+  const by = unitName(state, unitOf(state, o.by));
   const usual = o.ends[o.default]!;
   return {
     content:
@@ -65,7 +66,7 @@ export function recoilMapFile(
   return {
     png,
     name: 'recoil.png',
-    alt: clip(`Where ${label(state, unit)} may recoil to: ${ends}, each path drawn from ${from}. ${alt}`, 'altText', { atWord: true }),
+    alt: clip(`Where ${unitName(state, unit)} may recoil to: ${ends}, each path drawn from ${from}. ${alt}`, 'altText', { atWord: true }),
   };
 }
 

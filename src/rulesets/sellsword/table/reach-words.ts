@@ -3,7 +3,8 @@
  * move suggestions warned of it square by square, the reach view did not (playtest). Read from the
  * same query the suggestions use (moveOptions), so both say the same squares and wounds.
  */
-import { label, moveOptions, unitOf, type GameState } from '../engine';
+import { moveOptions, unitOf, type GameState } from '../engine';
+import { unitName } from './map-labels';
 import { damagingWounds } from './act-suggestions';
 
 /** How many damaging squares are named before "and N more": the reply is read on a phone. */
@@ -15,7 +16,7 @@ export function reachDamageWords(game: GameState, unitId: string, maneuver: bool
     .filter((o) => o.damaging > 0)
     .sort((a, b) => a.damaging - b.damaging || a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
   if (costly.length === 0) return null;
-  const who = label(game, unitOf(game, unitId));
+  const who = unitName(game, unitOf(game, unitId));
   const named = costly
     .slice(0, NAMED)
     .map((o) => `${o.square} (${damagingWounds(game, o.damaging)}${o.stops.length > 0 ? `, stops on ${o.stops.join(', ')} first` : ''})`);

@@ -8,7 +8,8 @@ import type { Decision } from '../engine';
 import { attackOdds } from '../engine';
 import { sameSplit, splitOptions, type WoundsPromptOptions } from '../engine';
 import type { GameState, Prompt, PromptOf } from '../engine';
-import { findAttack, label, unitOf } from '../engine';
+import { findAttack, unitOf } from '../engine';
+import { unitName } from './map-labels';
 import type { SplitChoice } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import { splitWords } from '../render/wound-words';
@@ -97,12 +98,12 @@ function bestReply(game: GameState, prompt: PromptOf<'reply'>): { attack: string
 
 /** The answer `orders` give to the game's open `prompt`, with what was chosen in words; null when they leave it to the player. */
 export function gameAnswer(game: GameState, prompt: Prompt, orders: Orders): { decision: Decision; chose: string } | null {
-  const unit = prompt.unit ? label(game, unitOf(game, prompt.unit)) : '';
+  const unit = prompt.unit ? unitName(game, unitOf(game, prompt.unit)) : '';
   switch (prompt.kind) {
     case 'reply': {
       const r = orders.replies;
       if (!r || r === 'ask') return null;
-      const against = label(game, unitOf(game, prompt.options.against));
+      const against = unitName(game, unitOf(game, prompt.options.against));
       const best = r === 'never' ? null : bestReply(game, prompt);
       if (r === 'never' || !best || best.chance * 100 < r.at) {
         const why = r === 'never' ? '' : best ? ` (best chance ${Math.round(best.chance * 100)} %, under ${r.at} %)` : '';
