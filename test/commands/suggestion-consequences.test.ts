@@ -490,6 +490,23 @@ describe('an empty list says why', () => {
     expect(unitChoices(waiting, 'p1', '', 'attack')[0]!.name).toBe(
       'Nothing to choose: your units are all in reserve: each enters with /move or /maneuver first',
     );
+    // With one on the map, its turn taken, the others still to act are said to be in reserve, not all (playtest).
+    const three = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'B2' },
+        { id: 'tg', card: 'valor-guard', player: 'p1', at: 'B4' },
+        { id: 'wh', card: 'valor-guard', player: 'p1', at: 'C4' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+      ],
+    });
+    const left = {
+      ...three,
+      units: { ...three.units, kn: { ...three.units.kn!, at: null }, tg: { ...three.units.tg!, at: null }, wh: { ...three.units.wh!, turnTaken: true } },
+    };
+    const [said] = unitChoices(left, 'p1', '', 'attack');
+    expect(said!.name).toBe('Nothing to choose: your units still to act are in reserve: each enters with /move or /maneuver first');
+    expect(said!.name.length).toBeLessThanOrEqual(100);
   });
 
   it('no unit can attack: every unit still to act is accounted for, not the first with an enemy in view alone (issue 26)', () => {

@@ -283,8 +283,12 @@ function noUnitWhy(game: GameState, user: string, act: string | undefined, names
   const mine = active ? [active] : Object.values(game.units).filter((u) => u.player === turn.player && !u.turnTaken && !u.dropped);
   if (mine.length === 0) return 'your units have all had their turn this round';
   // Said of them all, not of the first one as if it alone were the problem.
-  if (act !== undefined && act !== 'move' && act !== 'maneuver' && act !== 'end' && mine.length > 1 && mine.every((u) => u.at === null))
-    return 'your units are all in reserve: each enters with /move or /maneuver first';
+  // "All" only when no unit of theirs is on the map: a tester whose War Hound stood on I10, its turn
+  // taken, read "your units are all in reserve" as wrong (playtest, issue 26).
+  if (act !== undefined && act !== 'move' && act !== 'maneuver' && act !== 'end' && mine.length > 1 && mine.every((u) => u.at === null)) {
+    const fielded = Object.values(game.units).some((u) => u.player === turn.player && !u.dropped && u.at !== null);
+    return `your units ${fielded ? 'still to act are' : 'are all'} in reserve: each enters with /move or /maneuver first`;
+  }
   if (act === 'attack' && mine.length > 1) return noneAttacksWhy(game, mine, names);
   const first = mine[0]!;
   const refusal = actRefusal(game, user, first.id, act);
