@@ -298,19 +298,21 @@ async function pingShowsTurn(store: Store, row: MatchRecord, setup: MatchSetup, 
  * last turn's close-up is of the round before), the map as it stands: a round's first ping asked a
  * player to act with no picture (playtest).
  */
-async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PostFile | null> {
+async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, seq: number): Promise<PostFile[]> {
   const current = await turnSoFar(store, row, setup, seq);
   if (current) {
     const focus = await renderFocusAsync(current.game, { lastTurn: current.events, before: current.before, names: setup.names, underWay: true });
-    return closeUp(focus, 'this-turn-close-up.png')[0] ?? null;
+    return closeUp(focus, 'this-turn-close-up.png');
   }
   // A turn ended since the round began: its close-up, or none when it had none (its post's map, just
   // above, is the picture of now).
-  if ((await lastTurnEnd(store, row, seq)) !== null) return closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png')[0] ?? null;
+  if ((await lastTurnEnd(store, row, seq)) !== null) return closeUp(await lastTurnCloseUp(store, row, setup, seq), 'last-turn-close-up.png');
   const now = row.seq === seq && row.snapshot ? gameOf(row.snapshot) : (await turnAt(store, row, setup, seq)).game;
-  if (!now) return null;
+  if (!now) return [];
   const map = await renderNowAsync(now, { names: setup.names });
-  return { png: map.png, name: `now-${seq}.png`, alt: map.alt };
+  // Under the map, every unit's strip, as the result post has: on a phone the whole map's tokens are too
+  // small to read Vigor and injuries, and a round's start has no turn to close up on (playtest round 14).
+  return [{ png: map.png, name: `now-${seq}.png`, alt: map.alt }, ...closeUp(renderUnitStrip(now, { names: setup.names }), `units-${seq}.png`)];
 }
 
 /**
@@ -404,8 +406,8 @@ export async function picturePost(store: Store, stored: MatchRow, body: PictureB
       body.after === undefined
         ? await yourTurnContent(store, row, setup, body.seq, body.player, body.content, known, undefined, undefined, body.above)
         : await afterTurnContent(store, row, setup, body, known);
-    const file = await pingCloseUp(store, row, setup, body.seq);
-    return { content, ping: [body.player], ...(file ? { files: [file] } : {}) };
+    const files = await pingCloseUp(store, row, setup, body.seq);
+    return { content, ping: [body.player], ...(files.length > 0 ? { files } : {}) };
   }
   if (!setup) throw new Error(`match ${row.id} has no setup`);
   switch (body.kind) {

@@ -65,8 +65,11 @@ describe("a round's first ping (playtest)", () => {
     const body = { kind: 'your-turn' as const, seq: row.seq, player: game.turn!.player, content: 'round 2 begins' };
     const post = await picturePost(store, row, body);
     const files = post.files ?? [];
-    expect(files.map((f) => f.name)).toEqual([`now-${row.seq}.png`]);
+    // The map, then every unit's strip under it, readable on a phone (playtest round 14).
+    expect(files.map((f) => f.name)).toEqual([`now-${row.seq}.png`, `units-${row.seq}.png`]);
     expect(files[0]!.alt).toContain(`round ${game.round}`);
+    expect(files[1]!.inEmbed).toBe(true);
+    for (const u of Object.values(game.units).filter((u) => u.at !== null && !u.dropped)) expect(files[1]!.alt).toContain(u.id.toUpperCase());
     // The same state again gives the same picture (kept, not drawn again).
     const again = await picturePost(store, row, body);
     expect(Buffer.compare(again.files![0]!.png, files[0]!.png)).toBe(0);

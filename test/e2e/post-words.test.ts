@@ -98,7 +98,9 @@ describe('the posts of a match between two people', () => {
     }
     expect(posts.some((m) => /^\*\*Round 2 begins/.test(m.content))).toBe(true);
     expect(shown.length).toBeGreaterThan(0);
-    expect(shown.filter((f) => !/^now-\d+\.png$/.test(f))).toEqual([]);
+    // With units on the map, every unit's strip under it, readable on a phone (playtest round 14).
+    expect(shown.filter((f) => !/^now-(\d+)\.png(,units-\1\.png)?$/.test(f))).toEqual([]);
+    expect(shown.some((f) => f.includes(',units-'))).toBe(true);
   });
 
   it('say whose turn is next once: a turn\'s post with the ping right after it has no "Next:" in its small print', () => {
