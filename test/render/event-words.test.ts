@@ -825,9 +825,9 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
     expect(apply(before, e).units.kn!.statuses[0]!.lastRoll).toEqual({ needed: spirit - 2, defensive: 1 });
   });
 
-  it('a target that is the card stat says nothing more', () => {
+  it('a target that is the card stat names that stat and nothing more (playtest: "needing under 15" left which stat unsaid)', () => {
     const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [19], needed: spirit, added: 0 };
-    expect(told(shaken([]), e)).toContain(`needing under ${spirit} (the roll must come in under it).`);
+    expect(told(shaken([]), e)).toContain(`needing under ${spirit} (Spirit ${spirit} on its card; the roll must come in under it).`);
   });
 });
 

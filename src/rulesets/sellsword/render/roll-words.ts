@@ -184,7 +184,8 @@ export function recoveryTargetWhy(state: GameState, unitId: UnitId, index: numbe
     auras !== 0 ? `auras ${signed(auras)}` : '',
     status.modifier !== 0 ? `${status.status}'s own ${signed(status.modifier)}` : '',
   ].filter(Boolean);
-  return parts.length === 0 ? '' : `${stat[0]!.toUpperCase()}${stat.slice(1)} ${printed} on its card, ${parts.join(', ')}`;
+  // Unmoved, the card's stat is still named: "needing under 15" alone left a tester asking which stat (playtest).
+  return [`${stat[0]!.toUpperCase()}${stat.slice(1)} ${printed} on its card`, ...parts].join(', ');
 }
 
 /**
