@@ -125,7 +125,7 @@ const EVERY_KIND: { [K in GameEvent['type']]: [EventOf<K>, string] } = {
     wounded({ from: 'reply', source: 'pi', attack: 'pike', cause: 'Pike' }),
     "15 cut wounds from PI's Pike (a reply) reached GH: Vigor absorbed 5, the other 10 marked 2 injury boxes (mobility and mortal).",
   ],
-  'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken (−1 act), caused by GN.'],
+  'status-gained': [{ type: 'status-gained', unit: 'kn', status }, 'KN is now shaken (−1 act from its next turn), caused by GN.'],
   'status-lost': [{ type: 'status-lost', unit: 'kn', index: 0, status: 'shaken', reason: 'recovered', rolls: [3] }, 'KN is no longer shaken: recovered.'],
   'recovery-failed': [
     { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [17], needed: 12, added: 1 },
@@ -430,7 +430,7 @@ describe('acts and decisions', () => {
       { type: 'gained', unit: 'gh', vigor: 5 },
       { type: 'status-gained', unit: 'gh', status },
     ];
-    expect(words(events)).toEqual(["GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken (−1 act), caused by GN's Ritual."]);
+    expect(words(events)).toEqual(["GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken (−1 act from its next turn), caused by GN's Ritual."]);
   });
 
   it('a declared attack is told before its reply prompt, and the prompt says who chooses', () => {
@@ -945,7 +945,7 @@ describe('a status is told where it begins, with what it does, as well as where 
     { type: 'status-gained', unit: 'gh', status: { ...status, source: 'kn' } },
   ];
   it('the log line of the hit says GH is now shaken and what shaken does', () => {
-    expect(words(hitAndShaken).join(' ')).toContain("GH is now shaken (−1 act), caused by KN's Longsword");
+    expect(words(hitAndShaken).join(' ')).toContain("GH is now shaken (−1 act from its next turn), caused by KN's Longsword");
   });
   it('the picture header names the status gained, not only "GH no longer shaken" later', () => {
     const happenings = happeningsOf(state, hitAndShaken, { names });

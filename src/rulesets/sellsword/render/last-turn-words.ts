@@ -249,7 +249,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
  */
 function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[], cause: string): string {
   const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
-  return `${unit} is now ${list(statuses.map(meant))}, caused by ${cause}${avoided ? ' (Vigor absorbs wounds, not statuses)' : ''}`;
+  return `${unit} is now ${list(statuses.map(meantGained))}, caused by ${cause}${avoided ? ' (Vigor absorbs wounds, not statuses)' : ''}`;
 }
 
 /**
@@ -257,6 +257,14 @@ function statusesAfter(unit: string, statuses: readonly string[], wounds: readon
  * when it ended ("KN no longer shaken"): every status is told, with its meaning, where it lands.
  */
 const meant = (status: string): string => (status in STATUS_MEANING ? statusWithMeaning(status as StatusName) : status);
+
+/**
+ * A status as its gaining is told in a sentence: a status that takes acts says when. A unit's acts are
+ * counted as its turn starts (R8), so one shaken in the middle of its own turn keeps what it has left; a
+ * tester read "KN is now shaken (−1 act)" and then "1 act left" as a contradiction (playtest round 14).
+ */
+const meantGained = (status: string): string =>
+  status === 'shaken' || status === 'stunned' ? `${status} (${STATUS_MEANING[status]} from its next turn)` : meant(status);
 
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
 function resultNote(a: AttackView): string {
@@ -408,7 +416,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${h.unit} gained ${h.what}.`;
     case 'status':
       // The reason may hold a roll with its own brackets ("rolled 5 + 2 (+1 for each of its 2 injuries) = 7"), so it follows a colon.
-      return h.gained ? `${h.unit} is now ${meant(h.status)}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
+      return h.gained ? `${h.unit} is now ${meantGained(h.status)}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':
