@@ -430,7 +430,9 @@ describe('acts and decisions', () => {
       { type: 'gained', unit: 'gh', vigor: 5 },
       { type: 'status-gained', unit: 'gh', status },
     ];
-    expect(words(events)).toEqual(["GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken (−1 act from its next turn), caused by GN's Ritual."]);
+    expect(words(events)).toEqual([
+      "GN used Ritual (paying 10 Vigor): GH gained 5 Vigor; GH is now shaken (−1 act from its next turn), caused by GN's Ritual.",
+    ]);
   });
 
   it('a declared attack is told before its reply prompt, and the prompt says who chooses', () => {

@@ -416,7 +416,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${h.unit} gained ${h.what}.`;
     case 'status':
       // The reason may hold a roll with its own brackets ("rolled 5 + 2 (+1 for each of its 2 injuries) = 7"), so it follows a colon.
-      return h.gained ? `${h.unit} is now ${meantGained(h.status)}${h.source ? `, caused by ${h.source}` : ''}.` : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
+      return h.gained
+        ? `${h.unit} is now ${meantGained(h.status)}${h.source ? `, caused by ${h.source}` : ''}.`
+        : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':

@@ -89,8 +89,9 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
       `Reply: ${attack?.name ?? id}${chance}${glance}${instead ? ` · ${instead}` : ''}${status ? ` · ${status}` : ''} · spends ${replyCost(attack?.cost ?? {})}`;
     // R20: the chance counts a glancing 13 (5 fewer wounds); it and the statuses are said on the button
     // when they fit its 80 characters (the prompt's text says them in full).
-    const glance = glanceNote(state, replier.id, id, against.id);
-    const fitting = [label(glance, gives), label(glance, null), label('', gives)].find((l) => l.length <= 80) ?? label('', null);
+    const glances = glanceNotes(state, replier.id, id, against.id);
+    const fitting =
+      [...glances.map((g) => label(g, gives)), ...glances.map((g) => label(g, null)), label('', gives)].find((l) => l.length <= 80) ?? label('', null);
     return { label: fitting, arg: String(n) };
   });
   const tokens = replier.tokens.react;
@@ -123,13 +124,17 @@ function burstChances(state: GameState, attackerId: string, attackId: string, or
 
 /**
  * " (incl. 5% glancing)" for a reply whose hits include a glancing blow that changes its wounds (R20),
- * else '': the glancing chance is part of the chance to hit, which "(5% glancing)" left a tester unsure of.
+ * longest first, for the button to take the first that fits; none when it changes nothing. The glancing
+ * chance is part of the chance to hit, which "(5% glancing)" left a tester unsure of; a glance that deals
+ * no wounds says so, or the hit chance counts a harmless blow as a hit (playtest round 14).
  */
-function glanceNote(state: GameState, replierId: string, attackId: string, againstId: string): string {
+function glanceNotes(state: GameState, replierId: string, attackId: string, againstId: string): string[] {
   const outlook = attackOutlook(state, replierId, attackId, againstId);
-  if (!('outcomes' in outlook)) return '';
+  if (!('outcomes' in outlook)) return [];
   const glance = glancingOf(outlook.outcomes);
-  return glance ? ` (incl. ${percent(glance.chance)} glancing)` : '';
+  if (!glance) return [];
+  const p = percent(glance.chance);
+  return glance.wounds === 0 ? [` (incl. ${p} glancing, 0 wounds)`, ` (incl. ${p} for 0 wounds)`] : [` (incl. ${p} glancing)`];
 }
 
 /**
