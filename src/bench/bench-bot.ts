@@ -23,7 +23,7 @@
  * (pg-server.ts, fsync on), which says in one line that it was not run where no server binaries exist.
  * The fake Discord runs in this process, on the same cores: its CPU (receiving every image) competes
  * with the bot's, as it would not against Discord. BENCH_MATCHES (default 200), BENCH_BURST (100),
- * BENCH_RUNS or `--runs N` (3), BENCH_TURNS (realistic turns per run, 20) and BENCH_BACKENDS (sqlite,postgres) shrink it for a quick look; BENCH_BOT_NODE_ARGS
+ * BENCH_RUNS or `--runs N` (3), BENCH_TURNS (realistic turns per run, 20) and BENCH_BACKENDS (sqlite,postgres) shrink it for a quick look, BENCH_FLOOR=0 leaves the floor out; BENCH_BOT_NODE_ARGS
  * adds node options to the bot (a profiler).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,6 +71,11 @@ const CLOSE_IN_TURNS = 80;
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
 /** How long after the last act the RSS with every match is read, at rest. */
 const REST_MS = 25_000;
+/**
+ * BENCH_FLOOR=0: realistic play only (no cheap `/end` floor; the realistic burst takes the first
+ * BURST matches). For a quick look at, or a profile of, the realistic figures alone.
+ */
+const FLOOR = process.env.BENCH_FLOOR !== '0';
 
 /** The main thread's JavaScript heap and the memory outside it, from the bot's own /metrics (prom-client's process figures). */
 async function heapFigures(port: number): Promise<string> {
@@ -456,6 +461,7 @@ async function realisticRun(b: Bench, burstThreads: readonly string[]): Promise<
 
 /** One run: the floor, then realistic play; its figures are also printed to stderr as soon as they are in. */
 async function oneRun(b: Bench, r: number): Promise<RunFigures> {
+  if (!FLOOR) return realisticOnly(b, r);
   const { sequential, floorBurst: fb, burstThreads } = await floorRun(b, r);
   const real = await realisticRun(b, burstThreads);
   const load = loadavg()
@@ -466,6 +472,37 @@ async function oneRun(b: Bench, r: number): Promise<RunFigures> {
       `burst of ${fb.burstActs}: p50 ${fb.burstP50.toFixed(0)} ms, p99 ${fb.burstP99.toFixed(0)} ms, ${fb.burstRate.toFixed(1)} acts/s, peak RSS ${fb.burstPeakMb.toFixed(0)} MB, forced collections per 100 posts: ${per100(fb.collections)}, autocomplete ${fb.autocompleteMs.map((x) => x.toFixed(0)).join('/')} ms; load ${load}`,
   );
   return { ...sequential, ...fb, load, real };
+}
+
+/** A run of realistic play alone (BENCH_FLOOR=0): the floor's figures are NaN and printed as such. */
+async function realisticOnly(b: Bench, r: number): Promise<RunFigures> {
+  const burstThreads = b.threads.slice(0, BURST);
+  const real = await realisticRun(b, burstThreads);
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.error(`${b.backend} run ${r + 1} (realistic only): load ${load}`);
+  const none = Number.NaN;
+  return {
+    p50: none,
+    p99: none,
+    acts: 0,
+    late: 0,
+    mainCpuMs: none,
+    processCpuMs: none,
+    fakeCpuMs: none,
+    burstP50: none,
+    burstP99: none,
+    burstRate: none,
+    burstLate: 0,
+    burstPeakMb: none,
+    peakHow: real.burst.peakHow,
+    autocompleteMs: [],
+    burstBusy: { main: none, others: none, fake: none },
+    load,
+    collections: { render: 0, main: 0, drawn: 0 },
+    real,
+  };
 }
 
 async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Promise<string[]> {
@@ -509,7 +546,8 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     await bot.stop(20_000);
     const acts = await actRate(db, 5);
 
-    sayFloor(say, db, runs, matches.setupSeconds);
+    if (FLOOR) sayFloor(say, db, runs, matches.setupSeconds);
+    else say(`Database: ${db.label}; set up ${MATCHES} matches in ${matches.setupSeconds.toFixed(1)} s; FLOOR not run (BENCH_FLOOR=0)`);
     sayRealistic(say, runs, closingLine);
     sayMemory(say, matches, { rss, busyRss, open, heap });
     say(
