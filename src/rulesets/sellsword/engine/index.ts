@@ -159,3 +159,4 @@ export { afterDefences, boxesLeft, toughnessUse, woundsTaken } from './wounds';
 
 // Sellsword's decision context over its state and events.
 export { Ctx } from './ctx';
+export { recoveryNeeded } from './recovery';

@@ -9,9 +9,7 @@ import { parseSquare } from '../../../formats/squares';
 import type { Attack } from '../formats/card';
 import { boardOf, burstArea, burstOutlook, commanderOf, type GameState, onMap, squaresOf, unitOf } from '../engine';
 import { type Choice, choice, suggest } from '../../../discord/choices';
-import { fitName } from './odds-words';
-
-const percent = (p: number) => `${Math.round(p * 100)}%`;
+import { fitName, percent } from './odds-words';
 
 /** The unit whose space holds `square`, if any (its id). */
 function standingOn(game: GameState, square: string): string | undefined {

@@ -11,7 +11,8 @@ import { adjustmentWords, attackAuraWords, unitLabels } from '../render';
 /** The engine's roll line for an attack, as its odds queries give it. */
 type AttackLine = Extract<ReturnType<typeof attackOutlook>, { line: unknown }>['line'];
 
-const percent = (p: number) => `${Math.round(p * 100)}%`;
+/** A chance as a player reads it: "35%". */
+export const percent = (p: number): string => `${Math.round(p * 100)}%`;
 
 /** The wound types of an attack's wound effects (statuses that wound are not counted: they are not hit wounds). */
 function woundTypes(game: GameState, unitId: string, attackId: string): string[] {

@@ -16,9 +16,7 @@ import { effectText } from '../render/card-text';
 import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
-import { burstCaughtWords, chanceWhy, glancingOf, oddsWords, statusWords, woundWords } from './odds-words';
-
-const percent = (p: number) => `${Math.round(p * 100)}%`;
+import { burstCaughtWords, chanceWhy, glancingOf, oddsWords, statusWords, woundWords, percent } from './odds-words';
 
 /** Tokens and Vigor a reply spends: its react token, and whatever the attack itself costs. */
 function replyCost(cost: { react?: number; blue?: number; red?: number; vigor?: number }): string {

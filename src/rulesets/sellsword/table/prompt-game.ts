@@ -4,11 +4,12 @@
  * number guarantees it is the same state), so an index in a button means the same option it was built from.
  */
 import type { Decision } from '../engine';
-import { splitOptions } from '../engine';
+import { recoveryChance, recoveryNeeded, splitOptions } from '../engine';
 import { replyFacts, woundFacts } from './prompt-facts';
 import type { GameState, PlayerId, Prompt } from '../engine';
 import { unitOf } from '../engine';
 import { unitName } from './map-labels';
+import { percent } from './odds-words';
 import { recoveryTargetWhy } from '../render';
 import { recoilPromptAnswer, recoilPromptPost } from './prompt-recoil';
 import { answered, type Answered, type PlainPrompt, refused } from './prompt-plain';
@@ -33,6 +34,15 @@ function targetWhy(state: GameState, unitId: string, status: string): string {
   const index = state.units[unitId]?.statuses.findIndex((s) => s.status === status) ?? -1;
   const why = index < 0 ? '' : recoveryTargetWhy(state, unitId, index);
   return why ? `: ${why}` : '';
+}
+
+/** A status's recovery roll as its button says it: "70% to recover (under 15)". */
+function recoverOdds(state: GameState, unitId: string, status: string): string {
+  const unit = unitOf(state, unitId);
+  const index = unit.statuses.findIndex((s) => s.status === status);
+  if (index < 0 || unit.statuses[index]!.recover == null) return 'cannot recover';
+  const { needed, added } = recoveryNeeded(state, unit, index);
+  return `${percent(recoveryChance(state, unitId, index))} to recover (under ${needed}${added ? `, +${added} to the roll` : ''})`;
 }
 
 /**
@@ -114,7 +124,11 @@ export function gamePromptPost(state: GameState, prompt: Prompt, name: (player: 
         parts: [
           {
             action: 'recover',
-            buttons: [...statuses.map((s, i) => ({ label: s, arg: String(i) })), { label: 'None', arg: '', style: 'secondary' as const }],
+            // Each with its chance (R28: d20 + 1 per injury under the stat): three bare names left a tester guessing (playtest round 14).
+            buttons: [
+              ...statuses.map((s, i) => ({ label: `${s} · ${recoverOdds(state, unit!.id, s)}`, arg: String(i) })),
+              { label: 'None', arg: '', style: 'secondary' as const },
+            ],
           },
         ],
       };
