@@ -94,8 +94,25 @@ describe('bad input gets a clear private message and changes nothing', () => {
     const entry = (await snap()).pregame.prompt!;
     const chooser = world.fake.user(entry.player)!.username;
     const menu = openPrompt(world, other)!;
-    // Someone else's prompt: refused, nothing changes.
+    // Typing the square, the chooser is offered the prompt's tiles, those starting with what is typed;
+    // the other player is told the choice is not theirs (playtest round 14: "H" brought only "like B1").
+    const tiles = entry.options.areas.flatMap((a) => a.tiles);
+    const column = tiles[0]![0]!;
+    const offered = await world.fake.autocomplete({
+      user: chooser,
+      channel: other,
+      name: 'skirmish entry',
+      options: { square: column.toLowerCase() },
+      focused: 'square',
+    });
+    expect(offered.length).toBeGreaterThan(0);
+    for (const c of offered) expect(tiles).toContain(c.value);
+    expect(offered.map((c) => c.value)).toEqual(tiles.filter((t) => t.startsWith(column)).slice(0, 25));
+    expect(offered[0]!.name).toMatch(/^[A-Z]+\d+ · start area \d+$/);
     const intruder = chooser === 'carol' ? 'dave' : 'carol';
+    const theirs = await world.fake.autocomplete({ user: intruder, channel: other, name: 'skirmish entry', options: { square: '' }, focused: 'square' });
+    expect(theirs.map((c) => c.name)).toEqual(['Nothing to choose: the entry tile to place now is not yours']);
+    // Someone else's prompt: refused, nothing changes.
     const seqBefore = (await world.store.matches.byThread(other))!.seq;
     const foreign = await world.select(intruder, menu);
     expect(foreign.response?.ephemeral).toBe(true);

@@ -4,10 +4,12 @@
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandModule } from '../command';
-import { choice, suggest } from '../command';
+import { choice, nothingToChoose, suggest } from '../command';
+import type { Choice } from '../../discord/choices';
+import { DiscordLimit } from '../../discord/limits';
 import { mapChoices } from '../map/map-library';
 import { matchRecord } from '../../match/record';
-import { gameOf } from '../../match/match-state';
+import { gameOf, type MatchSnapshot } from '../../match/match-state';
 import { booleanOption, choiceOption, integerOption, optionSet, textOption, userOption, subcommand } from '../option-spec';
 import { accept, challenge, decline } from './skirmish-challenge';
 import { practice } from './skirmish-practice';
@@ -94,7 +96,7 @@ const options = {
     textOption({ name: 'attack', description: 'For a preview: the attack', autocomplete: true, max: 60 }),
     textOption({ name: 'target', description: 'For a preview: the target; for a burst, the square (or unit) it is centred on', autocomplete: true, max: 40 }),
   ),
-  entry: optionSet(textOption({ name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true, max: 8 })),
+  entry: optionSet(textOption({ name: 'square', description: 'Top-left square of the 2×2 tile, like B1', required: true, max: 8, autocomplete: true })),
   replay: optionSet(integerOption({ name: 'turn', description: 'Show this turn privately, with buttons to step (0 is the opening)', min: 0, max: 100000 })),
 };
 
@@ -178,6 +180,7 @@ export const skirmishCommand: CommandModule = {
     }
     const row = await app.store.matches.byThread(interaction.channelId);
     const snapshot = row ? matchRecord(row).snapshot : null;
+    if (focused === 'square') return entryChoices(snapshot, interaction.user.id, values.square);
     const game = snapshot ? gameOf(snapshot) : null;
     if (!game) return [];
     if (focused === 'unit')
@@ -194,3 +197,20 @@ export const skirmishCommand: CommandModule = {
     return [];
   },
 };
+
+/**
+ * /skirmish entry's squares: every tile the entry prompt offers, by start area, those starting with what
+ * is typed ("H" the tiles in column H). A tester typing a square saw only "like B1" where every other
+ * option lists what is legal (playtest round 14).
+ */
+function entryChoices(snapshot: MatchSnapshot | null | undefined, user: string, typed: unknown): Choice[] {
+  const prompt = snapshot?.stage === 'pregame' ? snapshot.pregame.prompt : null;
+  if (prompt?.kind !== 'entry') return [nothingToChoose('nobody is placing an entry tile now', String(typed ?? ''))];
+  if (prompt.player !== user) return [nothingToChoose('the entry tile to place now is not yours', String(typed ?? ''))];
+  const q = String(typed ?? '')
+    .trim()
+    .toUpperCase();
+  const tiles = prompt.options.areas.flatMap((a) => a.tiles.map((t) => choice(`${t} · start area ${a.area}`, t)));
+  const found = tiles.filter((c) => String(c.value).startsWith(q)).slice(0, DiscordLimit.choices);
+  return found.length > 0 ? found : [nothingToChoose(`no entry tile starts at "${q}": pick a square from the list`, q)];
+}
