@@ -157,3 +157,24 @@ describe('a suggestion whose value carries `charge`', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('the last command recalled with ↑', () => {
+  it('comes back with each suggestion picked by its value, never the odds its name had then (playtest round 14)', async () => {
+    const box = await boxAlone();
+    await box.locator('.text-input').click();
+    await box.keyboard.type('/attack unit:KN target:');
+    await box.locator('.popup-item', { hasText: 'SK (Skeleton)' }).dispatchEvent('mousedown');
+    await expect(box.locator('.option-field[data-option="target"] input').inputValue()).resolves.toMatch(/^SK \(Skeleton\) 75% hit/);
+    await box.keyboard.press('Enter');
+    await expect.poll(async () => (await sent(box)).length).toBe(1);
+    await box.locator('.command-chip').waitFor({ state: 'hidden' });
+    await box.locator('.text-input').click();
+    await box.keyboard.press('ArrowUp');
+    const target = box.locator('.option-field[data-option="target"] input');
+    await expect.poll(() => target.inputValue()).toBe('sk');
+    await box.keyboard.press('Enter');
+    await expect.poll(async () => (await sent(box)).at(-1)).toEqual({ name: 'attack', options: { unit: 'kn', target: 'sk' }, files: {} });
+    await box.close();
+    expect(problems).toEqual([]);
+  });
+});

@@ -633,8 +633,16 @@ class Composer {
       this.setHint(escapeHtml(result.error ?? 'The command failed.'), true);
       return;
     }
+    // A suggestion's name holds the odds and words of its moment ("GH with Longbow 65% hit…"): recalled
+    // with ↑ later, it read as the odds now (playtest round 14). An autocompleted pick is kept by its value.
     const saved = {};
-    for (const f of this.current.fields) if (f.option.type !== T.ATTACHMENT && f.filled()) saved[f.option.name] = { shown: f.input.value, chosen: f.chosen };
+    for (const f of this.current.fields) {
+      if (f.option.type === T.ATTACHMENT || !f.filled()) continue;
+      const byValue = f.option.autocomplete && f.chosen;
+      saved[f.option.name] = byValue
+        ? { shown: String(f.chosen.value), chosen: { name: String(f.chosen.value), value: String(f.chosen.value) } }
+        : { shown: f.input.value, chosen: f.chosen };
+    }
     this.lastSent = { entry: this.current.entry, values: saved };
     this.cancelCommand();
   }
