@@ -2,7 +2,7 @@
  * An objective's number drawn over the tokens when one stands on it. The board picture (terrain.ts)
  * draws each objective's number in its first square's top-left corner, and a token there covers it
  * (issue 26: "holding objective 2", and the "2" under the token could not be seen). So, after the
- * tokens, each such number is drawn again in a gold badge centred on that square's bottom-left corner,
+ * tokens, each such number is drawn again in a gold diamond centred on that square's bottom-left corner,
  * on the objective's gold outline: three quarters of it lie outside the token's square, and it is
  * drawn over the token, so no token hides it. Only the token's bottom-left corner goes under it (its
  * fourth status badge, the end of its row of action tokens).
@@ -42,8 +42,15 @@ export function objectiveBadges(ctx: SKRSContext2D, g: BoardGeometry, board: Boa
     const spot = objectiveBadgeSpot(g, board, area, textPx);
     if (!held(spot.col, spot.row)) return;
     ctx.save();
+    // A diamond, the objective's own shape: a round gold badge with a number was read as a charge's
+    // step marker or a unit's tag (playtest round 14), both of which are round.
+    const d = spot.r * 1.3;
     ctx.beginPath();
-    ctx.arc(spot.x, spot.y, spot.r, 0, Math.PI * 2);
+    ctx.moveTo(spot.x, spot.y - d);
+    ctx.lineTo(spot.x + d, spot.y);
+    ctx.lineTo(spot.x, spot.y + d);
+    ctx.lineTo(spot.x - d, spot.y);
+    ctx.closePath();
     ctx.fillStyle = OBJECTIVE;
     ctx.fill();
     ctx.lineWidth = Math.max(1.5, spot.px * 0.12);
