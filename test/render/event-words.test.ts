@@ -287,6 +287,17 @@ describe('a hobbled move says why it cost more than its squares (§6.1)', () => 
   });
 });
 
+describe('a move that went round says which way (R12, playtest round 14)', () => {
+  it('names the squares between its ends when its path is longer than the straight way, and nothing more for a straight one', () => {
+    const round: GameEvent = { type: 'moved', unit: 'kn', from: 'E11', path: ['E12', 'E13', 'F13'], spent: 3, diagonals: 0, pointsLeft: 2 };
+    expect(say(round)).toBe('KN moved E11 to F13 by E12, E13 (3 squares, 3 movement).');
+    const straight: GameEvent = { type: 'moved', unit: 'kn', from: 'E11', path: ['F12', 'F13'], spent: 2, diagonals: 1, pointsLeft: 3 };
+    expect(say(straight)).toBe('KN moved E11 to F13 (2 squares, 2 movement).');
+    const long: GameEvent = { type: 'moved', unit: 'kn', from: 'C4', path: ['D4', 'E4', 'E5', 'E6', 'D6', 'C6'], spent: 6, diagonals: 0, pointsLeft: 0 };
+    expect(say(long)).toBe('KN moved C4 to C6 by D4 … D6 (6 squares, 6 movement).');
+  });
+});
+
 describe('a tactics reroll told after its prompt says what it replaced (R6)', () => {
   it('"7 again" when the reroll came up the same, though the first roll was told in an earlier post', () => {
     const asked: GameState = {

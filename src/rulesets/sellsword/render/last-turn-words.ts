@@ -54,7 +54,21 @@ const either = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '
 
 function route(m: MoveView): string {
   const end = m.path[m.path.length - 1]?.name ?? '?';
-  return m.fromKnown && m.path.length > 1 ? `${m.path[0]!.name} to ${end}` : `to ${end}`;
+  return m.fromKnown && m.path.length > 1 ? `${m.path[0]!.name} to ${end}${detour(m)}` : `to ${end}`;
+}
+
+/**
+ * " by E12, E13" for a move whose path is longer than the straight way between its ends (it went round
+ * a wall, an enemy, or a square a reply could come from): "KN moved E11 to F13 (3 squares…)" read as a
+ * miscount of a 2-square move (playtest round 14). A straight path says nothing more; a long detour
+ * names at most four squares on the way.
+ */
+function detour(m: MoveView): string {
+  const [first, last] = [m.path[0]!, m.path[m.path.length - 1]!];
+  const straight = Math.max(Math.abs(last.col - first.col), Math.abs(last.row - first.row));
+  const via = m.path.slice(1, -1);
+  if (m.path.length - 1 <= straight || via.length === 0) return '';
+  return via.length <= 4 ? ` by ${via.map((s) => s.name).join(', ')}` : ` by ${via[0]!.name} … ${via[via.length - 1]!.name}`;
 }
 
 function incomingWords(i: IncomingWords): string {
