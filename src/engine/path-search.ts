@@ -5,7 +5,7 @@
  * count the game wants few of (Sellsword: chances for enemies to reply), then by board order.
  * Squares are a unit's top-left squares: a step of a unit of several squares is priced by the game.
  */
-import { isDiagonal, neighbours, type Board } from './board';
+import { isDiagonal, type Board } from './board';
 import { afterDiagonal, diagonalState, diagonalSurcharge, type DiagonalRule } from './distance';
 
 export interface SquareSearch {
@@ -82,15 +82,23 @@ export function searchSquares(spec: SquareSearch): Map<number, SquarePlan> {
       if (known === undefined) hazards.set(node.at, (here = hazard(node.at)));
       else here = known;
     }
-    for (const next of neighbours(board, node.at)) {
-      const k = node.at * 9 + (Math.floor(next / w) - Math.floor(node.at / w) + 1) * 3 + ((next % w) - (node.at % w) + 1);
-      let base = prices[k]!;
-      if (Number.isNaN(base)) prices[k] = base = price(node.at, next);
-      if (base < 0) continue;
-      const diagonal = isDiagonal(board, node.at, next);
-      const cost = node.cost + base + (diagonal ? diagonalSurcharge(rule, node.diag) : 0);
-      if (cost > budget) continue;
-      offer(best, frontier, { at: next, diag: diagonal ? afterDiagonal(rule, node.diag) : node.diag, cost, hazard: node.hazard + here, prev: node });
+    // The eight neighbours in board order (board.ts `neighbours`), walked without making a list of them.
+    const col = node.at % w;
+    const row = (node.at - col) / w;
+    for (let dr = -1; dr <= 1; dr++) {
+      if (row + dr < 0 || row + dr >= board.height) continue;
+      for (let dc = -1; dc <= 1; dc++) {
+        if ((dr === 0 && dc === 0) || col + dc < 0 || col + dc >= w) continue;
+        const next = node.at + dr * w + dc;
+        const k = node.at * 9 + (dr + 1) * 3 + (dc + 1);
+        let base = prices[k]!;
+        if (Number.isNaN(base)) prices[k] = base = price(node.at, next);
+        if (base < 0) continue;
+        const diagonal = dr !== 0 && dc !== 0;
+        const cost = node.cost + base + (diagonal ? diagonalSurcharge(rule, node.diag) : 0);
+        if (cost > budget) continue;
+        offer(best, frontier, { at: next, diag: diagonal ? afterDiagonal(rule, node.diag) : node.diag, cost, hazard: node.hazard + here, prev: node });
+      }
     }
   }
   return plansOf(board, best, standing);
@@ -104,7 +112,8 @@ function plansOf(board: Board, best: Map<number, Node>, standing: number | null)
   for (const node of nodes) {
     if (plans.has(node.at) || isStart(node)) continue;
     const path: number[] = [];
-    for (let n: Node | null = node; n && !isStart(n); n = n.prev) path.unshift(n.at);
+    for (let n: Node | null = node; n && !isStart(n); n = n.prev) path.push(n.at);
+    path.reverse();
     plans.set(node.at, { path, spent: node.cost, diagonals: countDiagonals(board, standing, path), hazard: node.hazard });
   }
   return plans;

@@ -13,7 +13,7 @@ import { withinReach } from '../rules/targets';
 import { checkFlightAttack } from '../rules/flight-attacks';
 import { conditionsAllow } from './conditions';
 import { strikeAfterTrampling } from './trample';
-import { cardOf, meleeAttacks, onTable, pieceOf, struckCard, tableOf } from './tables';
+import { cardOf, meleeAttacks, onTable, struckCard, tableOf, tablePiece } from './tables';
 import type { ScCommand, ScDeclared, ScSetup, ScState, ScTroop } from './types';
 
 /**
@@ -27,15 +27,19 @@ export function meleeOptions(
   declared: readonly ScDeclared[] = s.declared,
 ): Extract<ScCommand, { type: 'attack' }>[] {
   const table = tableOf(setup, s);
+  // Each troop as the table holds it (made once, not once per troop that weighs it), read where it stands.
+  const standing = onTable(s);
+  const pieceFor = (t: ScTroop) => tablePiece(setup, table, t);
   return mine.flatMap((t) => {
     if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack') || (t.readied === 'melee' && t.player === s.turn!.player)) return [];
-    const enemies = onTable(s).filter((e) => e.player !== t.player);
     const card = cardOf(setup, t);
     const before = declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
     const attacks = meleeAttacks(card).filter((a) => strikeAfterTrampling(card, t, before, a) === null);
-    const me = pieceOf(setup, t);
-    const near = enemies.filter((e) => areAdjacent(table, me, pieceOf(setup, e)));
-    const reached = enemies.filter((e) => withinReach(table, me, pieceOf(setup, e)));
+    if (attacks.length === 0) return [];
+    const enemies = standing.filter((e) => e.player !== t.player);
+    const me = pieceFor(t);
+    const near = enemies.filter((e) => areAdjacent(table, me, pieceFor(e)));
+    const reached = enemies.filter((e) => withinReach(table, me, pieceFor(e)));
     const after = afterMove(t.moved ?? 'move');
     return attacks.flatMap((id) => {
       const attack = findAttack(card, id)!.attack;
@@ -46,7 +50,7 @@ export function meleeOptions(
           ? reached
           : near;
       return targets
-        .filter((e) => checkFlightAttack(me, attack, pieceOf(setup, e)) === null)
+        .filter((e) => checkFlightAttack(me, attack, pieceFor(e)) === null)
         .map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
     });
   });
@@ -65,6 +69,6 @@ export function strikeAim(
 ): { modifiers: Modifier[]; defense: number } {
   const [attacker, target] = [s.troops[c.troop]!, s.troops[c.target]!];
   const attack = findAttack(cardOf(setup, attacker), c.attack)!.attack;
-  const flanked = isFlanked(table, pieceOf(setup, target));
+  const flanked = isFlanked(table, tablePiece(setup, table, target));
   return { modifiers: meleeModifiers(attack, attacker.hurt, attacker.conditions, flanked), defense: struckCard(setup, s, target).defense.melee };
 }

@@ -26,6 +26,15 @@ export const pieceOf = (setup: ScSetup, t: ScTroop, at: number = t.at!): Piece =
   return { id: t.id, player: t.player, size: card.size, at, wet: wetOf(card), ...(t.altitude ? { altitude: t.altitude } : {}) };
 };
 
+/**
+ * A troop's piece as `table` holds it, when it stands there as the troop does (the piece pieceOf made
+ * for that table, so the AI's many readings of one troop make no new one each); pieceOf's otherwise.
+ */
+export function tablePiece(setup: ScSetup, table: ScTable, t: ScTroop): Piece {
+  const held = table.pieces.get(t.id);
+  return held && held.at === t.at && held.altitude === t.altitude ? held : pieceOf(setup, t);
+}
+
 /** A troop as the rolls against it read it (rules/melee.ts Fighter): its card, with a swimmer's lower Defenses (SC Swimming). */
 export function fighterOf(setup: ScSetup, table: ScTable, t: ScTroop): Fighter {
   const card = cardOf(setup, t);
@@ -68,20 +77,22 @@ export function tableOf(
 }
 
 /**
- * Tables made for a state, by how each was made (`-` and the troop left out here; match/charge.ts
- * keeps its own under `@`): the AI and the options ask for the same table many
- * times a decision. A state is never written to (each event makes a new one: apply.ts) and a table is
- * never written to, so a kept table is the one scTable would make again. Keyed by the setup too, whose
- * cards and map the table reads.
+ * Tables made for a state's troops, by how each was made (`-` and the troop left out here;
+ * match/charge.ts keeps its own under `@`): the AI and the options ask for the same table many
+ * times a decision. A table reads the setup and the troops alone, and the troops of a state are never
+ * written to (each event that changes one makes new ones: apply.ts), nor is a table, so a kept table
+ * is the one scTable would make again. Keyed by the troops rather than the state, so the states of a
+ * step that moves nobody (each declaration of the ranged and melee steps) share their tables and the
+ * searches and answers kept on them. Keyed by the setup too, whose cards and map the table reads.
  */
-const keptTables = new WeakMap<ScState, { readonly setup: ScSetup; readonly tables: Map<string, ScTable> }>();
+const keptTables = new WeakMap<ScState['troops'], { readonly setup: ScSetup; readonly tables: Map<string, ScTable> }>();
 
-/** The tables kept for `state` read with `setup` (a new set when read with another setup). */
+/** The tables kept for `state`'s troops read with `setup` (a new set when read with another setup). */
 export function keptFor(setup: ScSetup, state: ScState): Map<string, ScTable> {
-  let kept = keptTables.get(state);
+  let kept = keptTables.get(state.troops);
   if (!kept || kept.setup !== setup) {
     kept = { setup, tables: new Map() };
-    keptTables.set(state, kept);
+    keptTables.set(state.troops, kept);
   }
   return kept.tables;
 }

@@ -52,6 +52,22 @@ function enemiesRound(table: ScTable, target: Piece): string[][] {
  * pieces: a mover paused for an opportunity attack is left off the table and read where it stands.
  */
 export function isFlanked(table: ScTable, target: Piece): boolean {
+  let kept = flankedOn.get(table);
+  if (!kept) flankedOn.set(table, (kept = new Map()));
+  // The answer reads the table and these fields of the target, and nothing else.
+  const key = `${target.id} ${target.player} ${target.size} ${target.at} ${target.altitude ?? ''}`;
+  let flanked = kept.get(key);
+  if (flanked === undefined) kept.set(key, (flanked = flankedNow(table, target)));
+  return flanked;
+}
+
+/**
+ * Answers kept per table: the AI weighs every strike at a troop, each reading whether it is flanked.
+ * A table is never written to (rules/table.ts), so a kept answer is the one worked out again.
+ */
+const flankedOn = new WeakMap<ScTable, Map<string, boolean>>();
+
+function flankedNow(table: ScTable, target: Piece): boolean {
   const round = enemiesRound(table, target);
   const n = round.length;
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (flanks(i, j, n) && round[i]!.some((a) => round[j]!.some((b) => a !== b))) return true;

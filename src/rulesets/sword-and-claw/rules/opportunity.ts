@@ -20,6 +20,11 @@ const noWalls = () => false;
  */
 export function areAdjacent(table: ScTable, a: Piece, b: Piece): boolean {
   if (!mayFight(pieceLevel(a), pieceLevel(b))) return false;
+  // Spaces whose columns or rows lie more than a square apart touch nowhere: answered without their
+  // footprints (the AI and the options ask this of every pair of troops).
+  const w = table.board.width;
+  const [ac, ar, bc, br] = [a.at % w, Math.floor(a.at / w), b.at % w, Math.floor(b.at / w)];
+  if (bc - (ac + spanOf(a.size)) > 0 || ac - (bc + spanOf(b.size)) > 0 || br - (ar + spanOf(a.size)) > 0 || ar - (br + spanOf(b.size)) > 0) return false;
   return adjacent(table.board, noWalls, footprint(table.board, a.at, spanOf(a.size)), footprint(table.board, b.at, spanOf(b.size)));
 }
 

@@ -26,9 +26,12 @@ const gapOf = (a: ReturnType<typeof boundsOf>, b: ReturnType<typeof boundsOf>): 
  * them is not hard blocking terrain: a spear reaches past a troop of either side, never through a wall.
  */
 export function withinReach(table: ScTable, attacker: Piece, target: Piece): boolean {
-  if (areAdjacent(table, attacker, target)) return true;
   const [a, b] = [boundsOf(table, attacker), boundsOf(table, target)];
-  if (gapOf(a, b) !== 1) return false;
+  // Spaces more than a square apart are out of reach, next to each other or not (asked of every pair of troops).
+  const gap = gapOf(a, b);
+  if (gap > 1) return false;
+  if (areAdjacent(table, attacker, target)) return true;
+  if (gap !== 1) return false;
   const w = table.board.width;
   const touches = (c: number, r: number, x: ReturnType<typeof boundsOf>) => c >= x.c0 - 1 && c <= x.c1 + 1 && r >= x.r0 - 1 && r <= x.r1 + 1;
   const inside = (c: number, r: number, x: ReturnType<typeof boundsOf>) => c >= x.c0 && c <= x.c1 && r >= x.r0 && r <= x.r1;

@@ -32,7 +32,10 @@ const aloft = (p: Piece): boolean => pieceLevel(p) !== 'ground';
 
 /** Ruling SC69: the deepest water under the troop's whole space at top-left `at`; 0 on dry ground. */
 export function depthUnder(table: ScTable, p: Pick<Piece, 'size'>, at: number): number {
-  return Math.max(0, ...footprint(table.board, at, spanOf(p.size)).map((s) => table.depth[s] ?? 0));
+  // A loop, not a spread of a mapped list: the path search asks this twice for every step it prices.
+  let deepest = 0;
+  for (const s of footprint(table.board, at, spanOf(p.size))) deepest = Math.max(deepest, table.depth[s] ?? 0);
+  return deepest;
 }
 
 /** Whether the troop must swim where it stands at `at` (deeper than its height; never an Aquatic troop). */
