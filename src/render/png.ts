@@ -10,6 +10,7 @@
  */
 import zlib from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
+import { pictureHeight } from './canvas-pool';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -149,7 +150,8 @@ export function packRgb(px: Uint32Array, width: number, height: number, raw: Buf
 
 /**
  * The canvas's pixels as PNG scanlines (each row after its filter byte, None), written into the
- * buffer `size` gives for at most `(width * 4 + 1) * height` bytes. The pixels are read back once,
+ * buffer `size` gives for at most `(width * 4 + 1) * height` bytes: the picture's rows, the canvas's top
+ * `pictureHeight` (all of them unless the pool handed it out taller). The pixels are read back once,
  * with the canvas's own `data()`: one native copy, no ImageData objects. Reading in bands of rows
  * made 52 ImageData buffers per 24×24 map, held outside the heap until a collection and an
  * event-loop turn, which took the bot to 1.4 GB under a burst of turn ends. The copy is let go as
@@ -161,11 +163,14 @@ export function packRgb(px: Uint32Array, width: number, height: number, raw: Buf
  * as the canvas keeps them (premultiplied by their alpha, which only opaque pixels leave unchanged).
  */
 function rowsInto(canvas: Canvas, size: (bytes: number) => Buffer): Rows {
-  const { width, height } = canvas;
+  const width = canvas.width;
+  // A pooled canvas may be taller than its picture (canvas-pool.ts): only the picture's rows are written.
+  const height = pictureHeight(canvas);
   const stride = width * 4;
   const whole = size((stride + 1) * height);
   const pixels = canvas.data();
-  if (pixels.length !== stride * height) throw new Error(`encodePng: expected ${stride * height} bytes of RGBA, the canvas gave ${pixels.length}`);
+  if (pixels.length !== stride * canvas.height)
+    throw new Error(`encodePng: expected ${stride * canvas.height} bytes of RGBA, the canvas gave ${pixels.length}`);
   if (littleEndian && pixels.byteOffset % 4 === 0) {
     const raw = whole.subarray(0, (width * 3 + 1) * height);
     if (packRgb(new Uint32Array(pixels.buffer, pixels.byteOffset, width * height), width, height, raw)) return { raw, width, height, colourType: RGB };
@@ -190,7 +195,7 @@ export function encodePng(canvas: Canvas): Buffer {
  * and the calling thread goes on drawing while another core compresses.
  */
 export function encodePngAsync(canvas: Canvas): Promise<Buffer> {
-  const buffer = borrow((canvas.width * 4 + 1) * canvas.height);
+  const buffer = borrow((canvas.width * 4 + 1) * pictureHeight(canvas));
   const rows = rowsInto(canvas, (bytes) => buffer.subarray(0, bytes));
   return new Promise<Buffer>((resolve, reject) => {
     zlib.deflate(rows.raw, deflateOptions(rows.raw.length), (error, idat) => {

@@ -277,10 +277,14 @@ export const focusStripPx = (w: FocusWindow): number => stripPx(w.cols * w.cell 
 /** The largest a token's label is drawn in the close-up in window `w` (units.ts labelFit's limit). */
 export const focusLabelPx = (w: FocusWindow): number => w.cell * LABEL_OF_CELL;
 
-/** Draws the close-up of `view` in window `w`, on a new canvas unless `reuse` (one kept per size, canvas-pool.ts). */
-export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse = false): Canvas {
+/**
+ * Draws the close-up of `view` in window `w`, on a new canvas unless `reuse` (one kept per size,
+ * canvas-pool.ts; with 'taller' one kept per width, which may be taller than the picture: its top rows
+ * are the picture, canvas-pool.ts pictureHeight).
+ */
+export function drawFocusCanvas(view: MapView, w: FocusWindow, reuse: boolean | 'taller' = false): Canvas {
   const parts = focusLayout(view, w);
-  const canvas = reuse ? pooledCanvas(parts.width, parts.height) : createCanvas(parts.width, parts.height);
+  const canvas = reuse ? pooledCanvas(parts.width, parts.height, reuse === 'taller' ? 'taller' : 'exact') : createCanvas(parts.width, parts.height);
   return drawFocus(canvas, w, parts, (ctx) => {
     const startColours = view.board.startAreas.map(() => START_AREA);
     drawBoardWindow(ctx, parts.g, view.board, startColours, w);

@@ -58,7 +58,7 @@ export function renderMapWithAlt(state: GameState, request: ViewRequest = {}): {
 export async function renderNowAsync(state: GameState, request: Pick<ViewRequest, 'names'> = {}): Promise<Picture> {
   const view = toMapView(state, request);
   const key = `map\n${view.board.key}\n${JSON.stringify({ ...view, board: null })}`;
-  return { png: await drawnOnceAsync(key, () => encodePngAsync(drawMapCanvas(view, true))), alt: mapAltText(view) };
+  return { png: await drawnOnceAsync(key, () => encodePngAsync(drawMapCanvas(view, 'taller'))), alt: mapAltText(view) };
 }
 
 /**
@@ -83,7 +83,7 @@ const closeUpKey = (view: MapView, w: FocusWindow): string => `close-up\n${view.
 function focusOf(view: MapView): Picture | null {
   const w = focusWindow(view);
   return w
-    ? { png: drawnOnce(closeUpKey(view, w), () => encodePng(drawFocusCanvas(view, w, true))), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) }
+    ? { png: drawnOnce(closeUpKey(view, w), () => encodePng(drawFocusCanvas(view, w, 'taller'))), alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) }
     : null;
 }
 
@@ -102,9 +102,9 @@ export function renderTurn(state: GameState, request: ViewRequest = {}): Picture
  */
 export async function renderTurnAsync(state: GameState, request: ViewRequest = {}): Promise<Picture & { headline: string; focus: Picture | null }> {
   const view = toMapView(state, request);
-  const map = encodePngAsync(drawMapCanvas(view, true));
+  const map = encodePngAsync(drawMapCanvas(view, 'taller'));
   const w = focusWindow(view);
-  const focus = w ? drawnOnceAsync(closeUpKey(view, w), () => encodePngAsync(drawFocusCanvas(view, w, true))) : null;
+  const focus = w ? drawnOnceAsync(closeUpKey(view, w), () => encodePngAsync(drawFocusCanvas(view, w, 'taller'))) : null;
   const [png, focusPng] = await Promise.all([map, focus]);
   return {
     png,
@@ -127,7 +127,7 @@ export async function renderFocusAsync(state: GameState, request: ViewRequest = 
   const view = toMapView(state, request);
   const w = focusWindow(view);
   if (!w) return null;
-  const png = await drawnOnceAsync(closeUpKey(view, w), () => encodePngAsync(drawFocusCanvas(view, w, true)));
+  const png = await drawnOnceAsync(closeUpKey(view, w), () => encodePngAsync(drawFocusCanvas(view, w, 'taller')));
   return { png, alt: focusAltText(view, w, DISCORD_ALT_TEXT_LIMIT) };
 }
 

@@ -53,11 +53,13 @@ export function mapLayout(view: MapView) {
 
 /**
  * Draws a map view onto a canvas and returns it: a new canvas unless `reuse` (renderMap reuses one
- * per picture size, canvas-pool.ts; the benchmark keeps its own to time encoding alone).
+ * per picture size, canvas-pool.ts; the benchmark keeps its own to time encoding alone). With
+ * 'taller' the kept canvas may be taller than the picture, which is then its top rows
+ * (canvas-pool.ts pictureHeight; png.ts encodes only those).
  */
-export function drawMapCanvas(view: MapView, reuse = false) {
+export function drawMapCanvas(view: MapView, reuse: boolean | 'taller' = false) {
   const { g, width, height, pad, head, top, tags, below } = mapLayout(view);
-  const canvas = reuse ? pooledCanvas(width, height) : createCanvas(width, height);
+  const canvas = reuse ? pooledCanvas(width, height, reuse === 'taller' ? 'taller' : 'exact') : createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, width, height);
@@ -83,7 +85,7 @@ export function drawMapCanvas(view: MapView, reuse = false) {
 
 /** The view drawn and encoded. */
 export function drawMap(view: MapView): Buffer {
-  return encodePng(drawMapCanvas(view, true));
+  return encodePng(drawMapCanvas(view, 'taller'));
 }
 
 /** The map image for a state: a pure function of its inputs. */
