@@ -93,7 +93,9 @@ export function neighbours(b: Board, i: number): number[] {
  * closes it in every game.
  */
 export function cornerCut(b: Board, from: number, to: number, closes: (i: number) => boolean, together?: (s1: number, s2: number) => boolean): boolean {
-  const [s1, s2] = besideSquares(b, from, to);
+  // besideSquares, without the pair made (every diagonal step a path search prices asks this).
+  const s1 = indexOf(b, colOf(b, to), rowOf(b, from));
+  const s2 = indexOf(b, colOf(b, from), rowOf(b, to));
   if (closes(s1) || closes(s2)) return true;
   if (together?.(s1, s2)) return true;
   // A board without edge walls (every Sword and Claw board) has no corner edge to look up.

@@ -44,6 +44,8 @@ export function spaceCutsCorner(
   together?: (s1: number, s2: number) => boolean,
 ): boolean {
   if (!isDiagonal(board, from, to)) return false;
+  // A 1×1 space newly covers just `to`, stepping from `from` (the commonest step, on every path searched).
+  if (span === 1) return cornerCut(board, from, to, closes, together);
   const delta = to - from;
   return newlyCovered(board, from, to, span).some((s) => cornerCut(board, s - delta, s, closes, together));
 }

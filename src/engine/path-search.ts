@@ -59,7 +59,7 @@ const STATES = 3;
  */
 export function searchSquares(spec: SquareSearch): Map<number, SquarePlan> {
   const { board, rule, budget, price, hazard } = spec;
-  const best = new Map<number, Node>();
+  const best = new BestNodes(board.width * board.height * STATES);
   const frontier = new Heap<Node>(better);
   // The hazard per square, asked once per search.
   const hazards = new Map<number, number>();
@@ -105,9 +105,9 @@ export function searchSquares(spec: SquareSearch): Map<number, SquarePlan> {
 }
 
 /** The best node of each square, its path rebuilt; the square stood on is no plan of its own. */
-function plansOf(board: Board, best: Map<number, Node>, standing: number | null): Map<number, SquarePlan> {
+function plansOf(board: Board, best: BestNodes, standing: number | null): Map<number, SquarePlan> {
   const plans = new Map<number, SquarePlan>();
-  const nodes = [...best.values()].sort(better);
+  const nodes = best.values().sort(better);
   const isStart = (n: Node) => n.prev === null && standing !== null;
   for (const node of nodes) {
     if (plans.has(node.at) || isStart(node)) continue;
@@ -121,12 +121,35 @@ function plansOf(board: Board, best: Map<number, Node>, standing: number | null)
 
 /** Keeps `n` when it is the best way yet to its square and diagonal state. (A module function, not a
  * closure: tsx keeps function names, which costs a property write per closure made.) */
-function offer(best: Map<number, Node>, frontier: Heap<Node>, n: Node): void {
+function offer(best: BestNodes, frontier: Heap<Node>, n: Node): void {
   const key = n.at * STATES + n.diag;
   const seen = best.get(key);
   if (seen && better(seen, n) <= 0) return;
   best.set(key, n);
   frontier.push(n);
+}
+
+/**
+ * The best node yet of each square and diagonal state (key: square × STATES + state), as a Map of them
+ * would keep them but in an array: `values` lists them in the order their keys were first set, as a
+ * Map's insertion order does, which breaks plansOf's ties the same way.
+ */
+class BestNodes {
+  private readonly nodes: (Node | undefined)[];
+  private readonly order: number[] = [];
+  constructor(keys: number) {
+    this.nodes = new Array<Node | undefined>(keys);
+  }
+  get(key: number): Node | undefined {
+    return this.nodes[key];
+  }
+  set(key: number, node: Node): void {
+    if (this.nodes[key] === undefined) this.order.push(key);
+    this.nodes[key] = node;
+  }
+  values(): Node[] {
+    return this.order.map((k) => this.nodes[k]!);
+  }
 }
 
 /** A binary min-heap: the search's frontier. */
@@ -139,7 +162,9 @@ class Heap<T> {
     for (let i = a.length - 1; i > 0; ) {
       const p = (i - 1) >> 1;
       if (this.less(a[i]!, a[p]!) >= 0) break;
-      [a[i], a[p]] = [a[p]!, a[i]!];
+      const t = a[i]!;
+      a[i] = a[p]!;
+      a[p] = t;
       i = p;
     }
   }
@@ -156,7 +181,9 @@ class Heap<T> {
         if (l < a.length && this.less(a[l]!, a[m]!) < 0) m = l;
         if (r < a.length && this.less(a[r]!, a[m]!) < 0) m = r;
         if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
+        const t = a[i]!;
+        a[i] = a[m]!;
+        a[m] = t;
         i = m;
       }
     }

@@ -8,7 +8,7 @@ import { findAttack, hasReach, meleeModifiers, type Modifier } from '../rules/me
 import { afterMove } from '../rules/movement';
 import { areAdjacent } from '../rules/opportunity';
 import { checkProjectedTarget, isProjected } from '../rules/projected';
-import type { ScTable } from '../rules/table';
+import type { Piece, ScTable } from '../rules/table';
 import { withinReach } from '../rules/targets';
 import { checkFlightAttack } from '../rules/flight-attacks';
 import { conditionsAllow } from './conditions';
@@ -36,10 +36,11 @@ export function meleeOptions(
     const before = declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
     const attacks = meleeAttacks(card).filter((a) => strikeAfterTrampling(card, t, before, a) === null);
     if (attacks.length === 0) return [];
-    const enemies = standing.filter((e) => e.player !== t.player);
     const me = pieceFor(t);
-    const near = enemies.filter((e) => areAdjacent(table, me, pieceFor(e)));
-    const reached = enemies.filter((e) => withinReach(table, me, pieceFor(e)));
+    const { enemies, near, reached } = closeBy(table, me, () => {
+      const enemies = standing.filter((e) => e.player !== t.player);
+      return { enemies, near: enemies.filter((e) => areAdjacent(table, me, pieceFor(e))), reached: enemies.filter((e) => withinReach(table, me, pieceFor(e))) };
+    });
     const after = afterMove(t.moved ?? 'move');
     return attacks.flatMap((id) => {
       const attack = findAttack(card, id)!.attack;
@@ -54,6 +55,29 @@ export function meleeOptions(
         .map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
     });
   });
+}
+
+/** A troop's enemies on the table, those next to it and those within Reach of it (SC13; SC App. B Reach). */
+interface CloseBy {
+  readonly enemies: readonly ScTroop[];
+  readonly near: readonly ScTroop[];
+  readonly reached: readonly ScTroop[];
+}
+
+/**
+ * Each troop's CloseBy, kept per table and piece: the AI lists the melee options again for every
+ * strike it declares, on a table that does not change while nobody moves (match/tables.ts keeps one
+ * per state's troops). A table, its pieces and the troops it was made from are never written to, so a
+ * kept answer is the one worked out again.
+ */
+const closeOn = new WeakMap<ScTable, WeakMap<Piece, CloseBy>>();
+
+function closeBy(table: ScTable, me: Piece, work: () => CloseBy): CloseBy {
+  let kept = closeOn.get(table);
+  if (!kept) closeOn.set(table, (kept = new WeakMap()));
+  let found = kept.get(me);
+  if (!found) kept.set(me, (found = work()));
+  return found;
 }
 
 /**

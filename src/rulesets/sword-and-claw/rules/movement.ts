@@ -152,8 +152,12 @@ export function stepPrice(table: ScTable, mover: Piece, from: number, to: number
   }
   const corner = cornerRefusal(table, mover, from, to);
   if (corner) return { refused: corner, square: to };
-  return { cost: 1 + Math.max(0, difficult - IGNORED[mover.size]) + waterExtra(table, mover, from, to) };
+  return costOf(1 + Math.max(0, difficult - IGNORED[mover.size]) + waterExtra(table, mover, from, to));
 }
+
+/** Prices of the few costs a step has, made once: a path search prices thousands of steps, and a price is never written to. */
+const PRICES: readonly { readonly cost: number }[] = Array.from({ length: 16 }, (_, cost) => ({ cost }));
+const costOf = (cost: number): Price => PRICES[cost] ?? { cost };
 
 function refusalError(table: ScTable, mover: Piece, from: number, price: Extract<Price, { refused: Refusal }>): RuleError {
   const at = nameOf(table.board, price.square);

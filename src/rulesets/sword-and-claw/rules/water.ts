@@ -33,8 +33,10 @@ const aloft = (p: Piece): boolean => pieceLevel(p) !== 'ground';
 /** Ruling SC69: the deepest water under the troop's whole space at top-left `at`; 0 on dry ground. */
 export function depthUnder(table: ScTable, p: Pick<Piece, 'size'>, at: number): number {
   // A loop, not a spread of a mapped list: the path search asks this twice for every step it prices.
+  const span = spanOf(p.size);
+  if (span === 1) return Math.max(0, table.depth[at] ?? 0);
   let deepest = 0;
-  for (const s of footprint(table.board, at, spanOf(p.size))) deepest = Math.max(deepest, table.depth[s] ?? 0);
+  for (const s of footprint(table.board, at, span)) deepest = Math.max(deepest, table.depth[s] ?? 0);
   return deepest;
 }
 
