@@ -60,11 +60,27 @@ export const choice = (name: string, value: string): Choice => ({
 /**
  * Case-insensitive filter on what the user has typed so far, capped at Discord's 25 choices. A choice
  * matches by its value or by `searched` (its name unless told): a name that warns of other units
- * ("⚠ CI may reply") must not match what is typed to find those units.
+ * ("⚠ CI may reply") must not match what is typed to find those units. The closest come first, in
+ * their own order within each rank: a value starting with the text, then a name starting with it, then
+ * a word of the name, then the text anywhere. A tester typing "w" for WH got the Town Guard first, its
+ * name holding a "w", and Enter took it (playtest round 15).
  */
 export function suggest<C extends Choice>(choices: readonly C[], typed: unknown, searched: (c: C) => string = (c) => c.name): C[] {
   const q = String(typed ?? '')
     .trim()
     .toLowerCase();
-  return choices.filter((c) => q === '' || searched(c).toLowerCase().includes(q) || String(c.value).toLowerCase().includes(q)).slice(0, DiscordLimit.choices);
+  if (q === '') return choices.slice(0, DiscordLimit.choices);
+  const rank = (c: C): number => {
+    const value = String(c.value).toLowerCase();
+    const name = searched(c).toLowerCase();
+    if (value.startsWith(q)) return 0;
+    if (name.startsWith(q)) return 1;
+    if (name.split(/[\s(·,:]+/).some((w) => w.startsWith(q))) return 2;
+    return name.includes(q) || value.includes(q) ? 3 : 4;
+  };
+  const ranked = choices.map((c, i) => ({ c, i, r: rank(c) })).filter((x) => x.r < 4);
+  return ranked
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .slice(0, DiscordLimit.choices)
+    .map((x) => x.c);
 }

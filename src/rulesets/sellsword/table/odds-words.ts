@@ -111,7 +111,10 @@ export function oddsWords(game: GameState, unitId: string, attackId: string, tar
   const outlook = attackOutlook(game, unitId, attackId, targetId, { charge: opts.charge === true });
   if (!('chance' in outlook)) return null;
   const why = opts.why ? chanceWhy(game, unitId, attackId, targetId, outlook.line) : '';
-  const parts = [`${percent(outlook.chance)} to hit${why}`];
+  // The critical chance too, as the attack a reply answers is said ("75% to hit, 25% critical"): a reply's
+  // odds without it left a tester unable to weigh one against the other (playtest round 15).
+  const critical = outlook.criticalChance > 0 ? `, ${percent(outlook.criticalChance)} critical` : '';
+  const parts = [`${percent(outlook.chance)} to hit${why}${critical}`];
   const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes);
   if (wounds) parts.push(wounds);
   const statuses = statusWords(game, unitId, attackId, targetId, outlook.outcomes);

@@ -122,7 +122,7 @@ function burstChances(state: GameState, attackerId: string, attackId: string, or
 
 /**
  * " (incl. 5% glancing)" for a reply whose hits include a glancing blow that changes its wounds (R20),
- * longest first, for the button to take the first that fits; none when it changes nothing. The glancing
+ * for the button to keep when it fits; none when it changes nothing. The glancing
  * chance is part of the chance to hit, which "(5% glancing)" left a tester unsure of; a glance that deals
  * no wounds says so, or the hit chance counts a harmless blow as a hit (playtest round 14).
  */
@@ -132,7 +132,8 @@ function glanceNotes(state: GameState, replierId: string, attackId: string, agai
   const glance = glancingOf(outlook.outcomes);
   if (!glance) return [];
   const p = percent(glance.chance);
-  return glance.wounds === 0 ? [` (incl. ${p} glancing, 0 wounds)`, ` (incl. ${p} for 0 wounds)`] : [` (incl. ${p} glancing)`];
+  // One wording each, whatever the room: two for one thing read as two things (playtest round 15).
+  return [glance.wounds === 0 ? ` (incl. ${p} harmless glance)` : ` (incl. ${p} glancing)`];
 }
 
 /**
