@@ -41,8 +41,8 @@ function entrySentence(e: LogEntry): string {
  * The digest of `events` (played from `start`) for `reader`, at most `limit` characters: everything the
  * log since the reader's last act tells (`/skirmish log since_last_act:True`, matchLog: the same
  * entries, never a selection of its own), in order, each unit dropped in bold, cut at a sentence with
- * how many more the log has (and the drops among them). Empty when nothing happened. Sentences
- * already in `shown` (the message the digest ends) are left out, drops excepted. `from`: the first
+ * how many more the log has (and the drops among them). Empty when nothing happened. The last sentences,
+ * when already in `shown` (the message the digest ends), are left out, never a drop. `from`: the first
  * events are read, not told (match-log.ts sinceTurn).
  */
 export function catchUpDigest(
@@ -63,7 +63,13 @@ export function catchUpDigest(
   const entries = matchLog(start, events, { names, you: reader, told: from });
   const sentences = entries.map(entrySentence);
   const turns = new Set(entries.flatMap((e, i) => (e.kind === 'turn' ? [sentences[i]!] : [])));
-  const told = sentences.flatMap((s, i, all) => (drops.has(s) ? [`**${s}**`] : !above.includes(plain(s)) && !outcomeLater(s, all.slice(i + 1)) ? [s] : []));
+  // What the message above already says is left out only as the digest's tail: left out in the middle,
+  // the rest read wrong ("CI attacked WH: missed. WH was dropped by CI.", the hit between them said above
+  // and so dropped, playtest round 15). A drop is never left out, so nothing before one is.
+  const kept = sentences.filter((s, i, all) => drops.has(s) || !outcomeLater(s, all.slice(i + 1)));
+  let tail = kept.length;
+  while (tail > 0 && !drops.has(kept[tail - 1]!) && above.includes(plain(kept[tail - 1]!))) tail--;
+  const told = kept.slice(0, tail).map((s) => (drops.has(s) ? `**${s}**` : s));
   let text = '';
   for (const [i, s] of told.entries()) {
     const next = text ? `${text} ${s}` : s;
