@@ -97,7 +97,12 @@ export function searchSquares(spec: SquareSearch): Map<number, SquarePlan> {
         const diagonal = dr !== 0 && dc !== 0;
         const cost = node.cost + base + (diagonal ? diagonalSurcharge(rule, node.diag) : 0);
         if (cost > budget) continue;
-        offer(best, frontier, { at: next, diag: diagonal ? afterDiagonal(rule, node.diag) : node.diag, cost, hazard: node.hazard + here, prev: node });
+        const nextDiag = diagonal ? afterDiagonal(rule, node.diag) : node.diag;
+        // offer() would keep no node no better than the one its square and state have (the same
+        // square, so `better` stops at the hazard): none is made for it.
+        const seen = best.get(next * STATES + nextDiag);
+        if (seen && (seen.cost < cost || (seen.cost === cost && seen.hazard <= node.hazard + here))) continue;
+        offer(best, frontier, { at: next, diag: nextDiag, cost, hazard: node.hazard + here, prev: node });
       }
     }
   }
@@ -112,9 +117,15 @@ function plansOf(board: Board, best: BestNodes, standing: number | null): Map<nu
   for (const node of nodes) {
     if (plans.has(node.at) || isStart(node)) continue;
     const path: number[] = [];
-    for (let n: Node | null = node; n && !isStart(n); n = n.prev) path.push(n.at);
+    // The path's diagonal steps, counted on the way back: each step from its node's previous one (the
+    // square stood on among them; a mover coming on has none before its first square).
+    let diagonals = 0;
+    for (let n: Node | null = node; n && !isStart(n); n = n.prev) {
+      path.push(n.at);
+      if (n.prev && isDiagonal(board, n.prev.at, n.at)) diagonals++;
+    }
     path.reverse();
-    plans.set(node.at, { path, spent: node.cost, diagonals: countDiagonals(board, standing, path), hazard: node.hazard });
+    plans.set(node.at, { path, spent: node.cost, diagonals, hazard: node.hazard });
   }
   return plans;
 }
@@ -189,14 +200,4 @@ class Heap<T> {
     }
     return top;
   }
-}
-
-function countDiagonals(board: Board, start: number | null, path: readonly number[]): number {
-  let n = 0;
-  let at = start;
-  for (const s of path) {
-    if (at !== null && isDiagonal(board, at, s)) n++;
-    at = s;
-  }
-  return n;
 }

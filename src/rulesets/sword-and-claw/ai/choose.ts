@@ -132,17 +132,39 @@ function best(setup: ScSetup, s: ScState, options: readonly Extract<ScCommand, {
   const worth = worthOf(setup, s);
   let chosen: ScCommand | null = null;
   let score = 0;
+  const strikes = strikesWeighed(shots?.table);
   for (const option of options) {
     for (const o of option.type === 'attack' ? sweepWays(option, shots!.fighters) : [option]) {
-      const spread =
-        o.type === 'attack'
-          ? spreadValue(shots!.table, shots!.fighters, o, worth)
-          : areaValue(shots!, { attacker: o.troop, attack: o.attack, target: o.target }, !s.declared.some((d) => d.attacker === o.troop), worth);
-      const value = spread ?? worth(o.target, expected(setup, s, o, o.type === 'shoot', shots));
+      let value: number | undefined;
+      if (o.type === 'attack') {
+        const key = `${o.troop} ${o.attack} ${o.target} ${o.sweep ? `${o.sweep.turn} ${o.sweep.squares}` : ''}`;
+        value = strikes!.get(key);
+        if (value === undefined)
+          strikes!.set(key, (value = spreadValue(shots!.table, shots!.fighters, o, worth) ?? worth(o.target, expected(setup, s, o, false, shots))));
+      } else {
+        const first = !s.declared.some((d) => d.attacker === o.troop);
+        value =
+          areaValue(shots!, { attacker: o.troop, attack: o.attack, target: o.target }, first, worth) ?? worth(o.target, expected(setup, s, o, true, shots));
+      }
       if (value > score + 1e-9) [chosen, score] = [o, value];
     }
   }
   return chosen;
+}
+
+/**
+ * What each strike (a melee attack) is worth, kept per table: it reads the troops (where they stand,
+ * their cards, wounds and conditions) and nothing the declarations change, and the AI weighs every
+ * strike left again for each one it declares, on the table the step's states share (match/tables.ts
+ * keeps one per state's troops). A shot is weighed afresh: its Aim counts only on a troop's first.
+ */
+const strikesOn = new WeakMap<ScTable, Map<string, number>>();
+
+function strikesWeighed(table: ScTable | undefined): Map<string, number> | undefined {
+  if (!table) return undefined;
+  let kept = strikesOn.get(table);
+  if (!kept) strikesOn.set(table, (kept = new Map()));
+  return kept;
 }
 
 /** Wounds that remove a troop are worth a little more than wounds that do not. */
