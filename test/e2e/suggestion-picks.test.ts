@@ -88,6 +88,22 @@ describe('/attack without `attack`, after picking a target (issue 26)', () => {
     expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
     expect(answerText(sent)).toContain(`declared an attack on ${ghoul.toUpperCase()} with ${attack!.name}`);
   }, 60_000);
+
+  it('a target picked with one attack, then `attack` set to another, is refused naming both; nothing happens (playtest round 15)', async () => {
+    const { guard, ghoul, alice } = await setTable('I5', 'I6');
+    const me = nameOf(alice);
+    const seq = (await rowOf(world, thread)).seq;
+    const picked = `${ghoul} with mace`;
+    const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, target: picked, attack: 'shield-bash' } });
+    expect(sent.response?.ephemeral).toBe(true);
+    expect(answerText(sent)).toBe(
+      `The target you picked was offered with Mace, but \`attack\` says Shield Bash. Pick ${ghoul.toUpperCase()} again from the list for Shield Bash, or leave \`attack\` out to attack with Mace.`,
+    );
+    expect((await rowOf(world, thread)).seq).toBe(seq);
+    // The same attack as the pick's goes as before.
+    const same = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, target: picked, attack: 'mace' } });
+    expect(answerText(same)).toContain(`declared an attack on ${ghoul.toUpperCase()} with Mace`);
+  }, 60_000);
 });
 
 describe('/skirmish view preview without `attack`, after picking a target (issue 26)', () => {

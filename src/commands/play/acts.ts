@@ -5,7 +5,7 @@
  * The reply is public, so the thread reads as a log of the game; refusals are private (router.ts).
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Command, GameState } from '../../rulesets/sellsword/engine';
+import type { Command, GameState, UnitState } from '../../rulesets/sellsword/engine';
 import { actorRefusal, findAttack, profile, unitLegalActs, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
@@ -191,6 +191,23 @@ export const maneuverCommand = actCommand(
 );
 
 /**
+ * A target picked from the suggestions with no attack given carries the attack its odds were for ("TG
+ * with Hellspit 80% hit"); `attack` set to another after it would send that other while the box still
+ * shows the first one's odds (playtest round 15). Refused, naming both, so nothing happens that the
+ * player did not see.
+ */
+function refuseOtherAttack(game: GameState, attacker: UnitState, attack: string, typed: string): void {
+  const carried = targetPick(game, typed).attack;
+  if (carried === undefined || carried === attack) return;
+  const name = (id: string) => findAttack(game, attacker, id)?.name ?? id;
+  const target = targetPick(game, typed).target.toUpperCase();
+  refuse(
+    'attack-mismatch',
+    `The target you picked was offered with ${name(carried)}, but \`attack\` says ${name(attack)}. Pick ${target} again from the list for ${name(attack)}, or leave \`attack\` out to attack with ${name(carried)}.`,
+  );
+}
+
+/**
  * A burst's `target`: the square it is centred on, or a unit on the map (its square), R24. Any other
  * attack's target is a unit, maybe picked as a charge at it (R23).
  */
@@ -235,6 +252,7 @@ export const attackCommand = actCommand(
     const attack =
       carried !== undefined ? resolveAttack(live.game, attacker, carried) : onlyAttack(live.game, attacker, false, { typed: o.target, charge: o.charge });
     const made = findAttack(live.game, attacker, attack);
+    refuseOtherAttack(live.game, attacker, attack, o.target);
     if (made?.burst !== undefined) return burstAttack(live, u, attack, made.name, o);
     // The square an enemy stands on, read off the map, is that enemy when the attack can strike only it there.
     const typed = strikableOnSquareFor(live.game, u, attack, o.target) ?? o.target;
