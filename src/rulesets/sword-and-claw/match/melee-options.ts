@@ -29,32 +29,59 @@ export function meleeOptions(
   const table = tableOf(setup, s);
   // Each troop as the table holds it (made once, not once per troop that weighs it), read where it stands.
   const standing = onTable(s);
-  const pieceFor = (t: ScTroop) => tablePiece(setup, table, t);
   return mine.flatMap((t) => {
-    if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack') || (t.readied === 'melee' && t.player === s.turn!.player)) return [];
-    const card = cardOf(setup, t);
     const before = declared.filter((d) => d.attacker === t.id).map((d) => d.attack);
-    const attacks = meleeAttacks(card).filter((a) => strikeAfterTrampling(card, t, before, a) === null);
-    if (attacks.length === 0) return [];
-    const me = pieceFor(t);
-    const { enemies, near, reached } = closeBy(table, me, () => {
-      const enemies = standing.filter((e) => e.player !== t.player);
-      return { enemies, near: enemies.filter((e) => areAdjacent(table, me, pieceFor(e))), reached: enemies.filter((e) => withinReach(table, me, pieceFor(e))) };
-    });
-    const after = afterMove(t.moved ?? 'move');
-    return attacks.flatMap((id) => {
-      const attack = findAttack(card, id)!.attack;
-      // A projected attack may be aimed at any enemy it reaches (ruling SC45), next to the troop or not.
-      const targets = isProjected(attack)
-        ? enemies.filter((e) => checkProjectedTarget(table, me, attack, e.id, after) === null)
-        : hasReach(attack)
-          ? reached
-          : near;
-      return targets
-        .filter((e) => checkFlightAttack(me, attack, pieceFor(e)) === null)
-        .map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
-    });
+    const key = `${s.turn?.player ?? ''} ${before.join(' ')}`;
+    // Copies: a kept strike is never handed out to be written to.
+    return keptStrikes(table, t, key, () => troopStrikes(setup, s, table, standing, t, before)).map((o) => ({ ...o }));
   });
+}
+
+type Strike = Extract<ScCommand, { type: 'attack' }>;
+
+/** The strikes one troop could declare now, with `before` the attacks it has declared this step. */
+function troopStrikes(setup: ScSetup, s: ScState, table: ScTable, standing: readonly ScTroop[], t: ScTroop, before: readonly string[]): Strike[] {
+  if (!afterMove(t.moved ?? 'move').melee || !conditionsAllow(t, 'attack') || (t.readied === 'melee' && t.player === s.turn!.player)) return [];
+  const card = cardOf(setup, t);
+  const attacks = meleeAttacks(card).filter((a) => strikeAfterTrampling(card, t, before, a) === null);
+  if (attacks.length === 0) return [];
+  const pieceFor = (x: ScTroop) => tablePiece(setup, table, x);
+  const me = pieceFor(t);
+  const { enemies, near, reached } = closeBy(table, me, () => {
+    const enemies = standing.filter((e) => e.player !== t.player);
+    return { enemies, near: enemies.filter((e) => areAdjacent(table, me, pieceFor(e))), reached: enemies.filter((e) => withinReach(table, me, pieceFor(e))) };
+  });
+  const after = afterMove(t.moved ?? 'move');
+  return attacks.flatMap((id) => {
+    const attack = findAttack(card, id)!.attack;
+    // A projected attack may be aimed at any enemy it reaches (ruling SC45), next to the troop or not.
+    const targets = isProjected(attack)
+      ? enemies.filter((e) => checkProjectedTarget(table, me, attack, e.id, after) === null)
+      : hasReach(attack)
+        ? reached
+        : near;
+    return targets
+      .filter((e) => checkFlightAttack(me, attack, pieceFor(e)) === null)
+      .map((e) => ({ type: 'attack' as const, troop: t.id, attack: id, target: e.id }));
+  });
+}
+
+/**
+ * Each troop's strikes kept per table, troop, side to act and attacks it has declared this step: the
+ * AI lists the options again for every strike it declares, and a strike listed reads only the table,
+ * the troops it was made from (never written to) and those. Keyed by the troop object too, so a troop
+ * read from another state is worked out afresh.
+ */
+const strikesOn = new WeakMap<ScTable, WeakMap<ScTroop, Map<string, readonly Strike[]>>>();
+
+function keptStrikes(table: ScTable, t: ScTroop, key: string, work: () => Strike[]): readonly Strike[] {
+  let byTroop = strikesOn.get(table);
+  if (!byTroop) strikesOn.set(table, (byTroop = new WeakMap()));
+  let byKey = byTroop.get(t);
+  if (!byKey) byTroop.set(t, (byKey = new Map()));
+  let found = byKey.get(key);
+  if (!found) byKey.set(key, (found = work()));
+  return found;
 }
 
 /** A troop's enemies on the table, those next to it and those within Reach of it (SC13; SC App. B Reach). */
