@@ -379,6 +379,15 @@ describe('wounds are told once, with their cause', () => {
     expect(short({ rolls: [17], modifier: 5, need: 12, critical: true })).not.toContain('rolled 17');
   });
 
+  it("the short phrase tells a shove in the log's words, who moved whom and how (playtest round 15)", () => {
+    const shove = (effect: string) =>
+      happeningsOf(state, [{ type: 'shoved', unit: 'gh', by: 'kn', from: 'D6', path: ['D7'], effect }], { names })
+        .map(phrase)
+        .join('; ');
+    expect(shove('recoil 1')).toBe('KN recoiled GH to D7');
+    expect(shove('push 1')).toBe('KN pushed GH to D7');
+  });
+
   it('the short phrase tells wounds in words: how many reached the unit, what Vigor absorbed, boxes marked', () => {
     const short = (over: Partial<EventOf<'wounded'>>) =>
       happeningsOf(state, [wounded({ source: null, from: 'terrain', attack: undefined, cause: 'damaging terrain', ...over })], { names }).map(phrase);

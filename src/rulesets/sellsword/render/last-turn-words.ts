@@ -491,8 +491,12 @@ export function phrase(h: Happening): string | null {
       return `${h.move.unit} ${h.move.kind === 'maneuver' ? 'maneuvered' : 'moved'} ${route(h.move)}`;
     case 'charge':
       return `${h.move.unit} charged ${h.target}`;
-    case 'shove':
-      return `${h.move.unit} shoved to ${h.move.path[h.move.path.length - 1]?.name ?? '?'}`;
+    case 'shove': {
+      // In the log's own words ("TG recoiled CI to J9"): "CI shoved to J9" beside it read as another happening (playtest round 15).
+      const end = h.move.path[h.move.path.length - 1]?.name ?? '?';
+      const verb = SHOVE_VERB[h.effect.split(/[\s:]/)[0] ?? ''];
+      return verb && h.by !== h.move.unit ? `${h.by} ${verb} ${h.move.unit} to ${end}` : `${h.move.unit} was moved to ${end}`;
+    }
     case 'attack': {
       const a = h.attack;
       if (h.problem) return null;
