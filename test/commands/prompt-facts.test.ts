@@ -155,6 +155,29 @@ describe('the reply prompt', () => {
     expect(replyFacts(alone, alone.prompt).text).not.toMatch(/may also reply|already declared/);
   });
 
+  it('R26: two replies declared before this one are said as one each (playtest round 15)', () => {
+    const three = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+        { id: 'gh2', card: 'havoc-ghoul', player: 'p2', at: 'K10' },
+        { id: 'gh3', card: 'havoc-ghoul', player: 'p2', at: 'I10' },
+      ],
+    });
+    let s = run(three, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    for (let i = 0; i < 2; i++) {
+      const p = s.prompt;
+      if (p?.kind !== 'reply') throw new Error(`a reply prompt, not ${p?.kind}`);
+      s = run(s, { decide: { unit: p.unit, reply: p.options.attacks[0]! } });
+    }
+    if (s.prompt?.kind !== 'reply') throw new Error(`a third reply prompt, not ${s.prompt?.kind}`);
+    expect(replyFacts(s, s.prompt).text).toMatch(
+      /\*\*GH\d? \(Ghoul\)\*\* and \*\*GH\d? \(Ghoul\)\*\* each already declared a reply; theirs resolve before yours\./,
+    );
+  });
+
   it("R25, R26: names the player's other units next to the attacker that cannot reply, and the engine's reason (playtest)", () => {
     // A playtester was offered a reply with the War Hound only; nothing said the Knight beside the enemy had no token.
     const three = table({

@@ -162,7 +162,13 @@ function othersWords(state: GameState): string {
   const { before, after } = otherRepliers(state);
   const names = (ids: readonly string[]) => ids.map((id) => `**${unitName(state, unitOf(state, id))}**`).join(' and ');
   const said: string[] = [];
-  if (before.length > 0) said.push(` ${names(before)} already declared a reply, which resolves before yours.`);
+  // One reply each: "SA and CI already declared a reply" read as one reply between them (playtest round 15).
+  if (before.length > 0)
+    said.push(
+      before.length === 1
+        ? ` ${names(before)} already declared a reply, which resolves before yours.`
+        : ` ${names(before)} each already declared a reply; theirs resolve before yours.`,
+    );
   if (after.length > 0) said.push(` ${names(after)} may also reply after you.`);
   return said.join('');
 }
