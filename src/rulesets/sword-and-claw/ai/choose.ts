@@ -257,25 +257,39 @@ function troopMove(setup: ScSetup, s: ScState, table: ScTable, troop: ScTroop, e
   const move = moveOf(setup, troop);
   // A troop that Can't Run walks, never runs (SC App. A Can't Run, ruling SC36).
   const walksOnly = ranged || card.qualities.includes("Can't Run");
-  const far = reachable(table, piece, allowance(walksOnly ? 'move' : 'run', move, card.size));
-  // Orders carry the path found here, so the rules check it rather than search again.
+  // Orders carry the path found here, so the rules check it rather than search again. A strike is
+  // looked for within a Move first: a search within the Move alone is a quarter of the Run's, and a
+  // troop that finds one needs no other square (only a troop with none closes in, and may run). None
+  // is looked for when every enemy is more than the Move and 2 inches away: a path costs at least the
+  // inches in the open its squares lie apart, and a space next to an enemy is an inch from it, one
+  // more in each direction adding at most 2 inches (a diagonal's second), so no square it reaches can
+  // touch one.
+  const now = nearestEnemy(table, piece, troop.at!, enemies);
+  const walkable = walksOnly || now <= move + 2 ? reachable(table, piece, allowance('move', move, card.size)) : null;
   let strike: { at: number; path: readonly number[] } | null = null;
-  let closest: { at: number; d: number; run: boolean; path: readonly number[] } | null = null;
-  for (const [to, plan] of far) {
-    if (to === troop.at) continue;
-    const walk = plan.spent <= move;
-    // A troop that shoots keeps to a Move, which leaves it its shot this turn.
-    if (walksOnly && !walk) continue;
-    const there = { ...piece, at: to };
-    if (walk && strike === null && afterMove('move').melee && enemies.some((e) => areAdjacent(table, there, e))) strike = { at: to, path: plan.path };
-    const d = nearestEnemy(table, piece, to, enemies);
-    if (!closest || d < closest.d - 1e-9 || (Math.abs(d - closest.d) < 1e-9 && walk && closest.run)) closest = { at: to, d, run: !walk, path: plan.path };
-  }
+  if (walkable && afterMove('move').melee)
+    for (const [to, plan] of walkable) {
+      if (to === troop.at) continue;
+      const there = { ...piece, at: to };
+      if (enemies.some((e) => areAdjacent(table, there, e))) {
+        strike = { at: to, path: plan.path };
+        break;
+      }
+    }
   // A troop that shoots keeps its shot for a later turn rather than charge (a charger does not shoot: SC35).
   const charge = ranged ? null : chargeOrder(setup, s, table, troop, strike?.at ?? null, enemies);
   if (charge) return chargeTrample(setup, s, troop, charge) ?? charge;
   if (strike !== null) return trampleOrder(setup, s, troop) ?? { type: 'move', troop: troop.id, how: 'move', path: strike.path };
-  if (!closest || closest.d >= nearestEnemy(table, piece, troop.at!, enemies)) return null;
+  // A troop that shoots keeps to a Move, which leaves it its shot this turn.
+  const far = walksOnly && walkable ? walkable : reachable(table, piece, allowance('run', move, card.size));
+  let closest: { at: number; d: number; run: boolean; path: readonly number[] } | null = null;
+  for (const [to, plan] of far) {
+    if (to === troop.at) continue;
+    const walk = plan.spent <= move;
+    const d = nearestEnemy(table, piece, to, enemies);
+    if (!closest || d < closest.d - 1e-9 || (Math.abs(d - closest.d) < 1e-9 && walk && closest.run)) closest = { at: to, d, run: !walk, path: plan.path };
+  }
+  if (!closest || closest.d >= now) return null;
   return { type: 'move', troop: troop.id, how: closest.run ? 'run' : 'move', path: closest.path };
 }
 
