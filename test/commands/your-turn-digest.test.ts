@@ -83,18 +83,23 @@ describe("a ping's digest", () => {
     const row = (await store.matches.get('m1'))!;
     const setup = row.setup as MatchSetup;
     let checked = 0;
-    for (const player of setup.players) {
-      const whole = await yourTurnContent(store, row, setup, row.seq, player, 'Your turn.');
-      const digest = whole.split('\n-# Since your last act: ')[1];
-      if (!digest) continue;
-      // A line the change posted above the ping (the bot's answer and the act it let go on, say): the digest leaves it out.
-      const sentences = digest.split(/(?<=\.) (?=[A-Z])/).filter((x) => !x.startsWith('**') && !/'s turn: /.test(x) && !x.includes('/skirmish log'));
-      const told = sentences.at(-1);
-      if (!told) continue;
-      const above = `🤖 **Practice bot**:\n• Something it chose.\n**Alice**'s act goes on:\n• ${told}`;
-      const after = await yourTurnContent(store, row, setup, row.seq, player, 'Your turn.', [], row.seq, undefined, above);
-      expect(after.split('\n-# Since your last act: ')[1] ?? '').not.toContain(told);
-      checked++;
+    // Pings at several points of the match: those whose digest ends with a unit's line are the case.
+    for (let seq = row.seq; seq > 0 && checked < 3; seq -= 7) {
+      for (const player of setup.players) {
+        const whole = await yourTurnContent(store, row, setup, seq, player, 'Your turn.');
+        const digest = whole.split('\n-# Since your last act: ')[1];
+        if (!digest) continue;
+        // A line the change posted above the ping (the bot's answer and the act it let go on, say), the
+        // digest's last: the digest leaves it out. (Only as its tail, and never before a drop: 24ecb09.)
+        const sentences = digest.replace(/ \(`\/skirmish log[^)]*\)$/, '').split(/(?<=\.) (?=[A-Z])/);
+        const told = sentences.at(-1);
+        // A unit's line ("OW replied to KN …"), whole: a round's or check's words may hold sentences of their own.
+        if (!told || !/^[A-Z]{1,4}\d* [a-z]/.test(told)) continue;
+        const above = `🤖 **Practice bot**:\n• Something it chose.\n**Alice**'s act goes on:\n• ${told}`;
+        const after = await yourTurnContent(store, row, setup, seq, player, 'Your turn.', [], seq, undefined, above);
+        expect(after.split('\n-# Since your last act: ')[1] ?? '').not.toContain(told);
+        checked++;
+      }
     }
     expect(checked).toBeGreaterThan(0);
   });
