@@ -376,6 +376,8 @@ describe('the wound prompt', () => {
     // Short enough to show whole in a menu (a playtester saw "(Mortal ro…" cut off at desktop width).
     for (const o of facts.options) expect(o.description!.length).toBeLessThanOrEqual(72);
     expect(facts.options[0]!.label).toMatch(/\(default\)$/);
+    // What the mark means is said once (playtest round 15); a timeout takes the engine's default split, the first.
+    expect(facts.text).toContain('-# The choice marked (default) is taken if nobody chooses before the time runs out.');
     // A count of boxes always says they are injury boxes: a bare "1 box left" reads as nothing a player knows.
     for (const o of facts.options) expect(o.description).not.toMatch(/\d+ box/);
     expect(facts.text).not.toMatch(/\d+ unmarked box|marks a box/);

@@ -326,6 +326,8 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     const which = ending.length === outcomes.length ? 'Every choice' : 'Some choices below (each says so)';
     lines.push(`⚠️ ${which} end${ending.length === outcomes.length ? 's' : ''} the match at once: **${name(ending[0]!.wins!)} wins**.`);
   }
+  // What "(default)" means, said once: a tester saw it on a choice and did not know (playtest round 15).
+  if (outcomes.length > 1) lines.push('-# The choice marked (default) is taken if nobody chooses before the time runs out.');
   const options = outcomes.map((x, i) => {
     const what = splitWords(state, unit.id, { avoid: x.choice.avoid, injuries: x.marked });
     return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: outcomeWords(x, name) };
