@@ -53,12 +53,14 @@ describe('R24, issue 26: /skirmish view previews a burst', () => {
     const s = await world.run({ user: 'carol', channel: thread, name: 'skirmish view', options });
     expect(s.response?.ephemeral).toBe(true);
     const text = answerText(s);
-    expect(text).toMatch(/^\*\*Priest of the Dawn \(\w+\)\*\*'s \*\*Dawnburst\*\* centred on \*\*I7\*\* would catch 2 units:/);
+    expect(text).toMatch(/^\*\*[A-Z]+\d* \(Priest of the Dawn\)\*\*'s \*\*Dawnburst\*\* centred on \*\*I7\*\* would catch 2 units:/);
     const G = ghoul.toLowerCase();
     const S = squire.toLowerCase();
     // The odds in the reply prompt's words (odds-words.ts burstCaughtWords), then the average.
-    expect(text).toMatch(new RegExp(`\\n- \\*\\*[^*]+\\(${G}\\)\\*\\*: \\d+% to hit[^\\n]*, \\d+% critical[^\\n]*; \\d+\\.\\d wounds on average`));
-    expect(text).toMatch(new RegExp(`\\n- ⚠ your own \\*\\*[^*]+\\(${S}\\)\\*\\*: \\d+% to hit[^\\n]*; \\d+\\.\\d wounds on average`));
+    expect(text).toMatch(
+      new RegExp(`\\n- \\*\\*${G.toUpperCase()} \\([^)]+\\)\\*\\*: \\d+% to hit[^\\n]*, \\d+% critical[^\\n]*; \\d+\\.\\d wounds on average`),
+    );
+    expect(text).toMatch(new RegExp(`\\n- ⚠ your own \\*\\*${S.toUpperCase()} \\([^)]+\\)\\*\\*: \\d+% to hit[^\\n]*; \\d+\\.\\d wounds on average`));
     // The map with the burst's area, and its close-up.
     const files = s.original!.attachments;
     expect(files.map((f) => f.filename)).toEqual([`view-${priest}.png`, `view-${priest}-close-up.png`]);
