@@ -397,7 +397,8 @@ const byName = (a: { square: string }, b: { square: string }): number => squareO
 function unreachedWhy(game: GameState, id: string, q: string, maneuver: boolean): string {
   const label = id.toUpperCase();
   const refusal = q === '' ? null : moveToRefusal(game, id, q, maneuver);
-  if (refusal && refusal.code !== 'off-map') return refusal.message.replace(/\.$/, '');
+  // By its map label, as every list says a unit: "Knight (kn) cannot reach J11" slipped through here (playtest round 16).
+  if (refusal && refusal.code !== 'off-map') return inMapLabels(game, refusal.message.replace(/\.$/, ''));
   return `no square ${label} can reach starts with "${q}"`;
 }
 
