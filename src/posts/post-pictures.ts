@@ -5,7 +5,8 @@
  */
 import { DiscordLimit } from '../discord/limits';
 import type { GameEvent } from '../rulesets/sellsword/engine';
-import { apply, cardOf, isGreaterAdvantageTurn } from '../rulesets/sellsword/engine';
+import { apply, isGreaterAdvantageTurn } from '../rulesets/sellsword/engine';
+import { unitName } from '../rulesets/sellsword/table';
 import { turnOver } from './turn-heading';
 import { Lru } from '../cache/lru';
 import type { GameState } from '../rulesets/sellsword/engine';
@@ -200,7 +201,7 @@ const closeUp = (focus: Picture | null, name: string): PostFile[] => (focus ? [{
  * its card ("SA (Skeletal Archer)"). The engine's "Skeletal Archer (sa)" read as another unit beside
  * "SA" on the map (playtest, issue 26).
  */
-const unitWords = (game: GameState, unit: string): string => shown(`${unit.toUpperCase()} (${cardOf(game, game.units[unit]!).name})`);
+const unitWords = (game: GameState, unit: string): string => shown(unitName(game, game.units[unit]!));
 
 /**
  * The heading of the match's last turn when the result post tells it (the match ended in the middle

@@ -197,10 +197,11 @@ export const maneuverCommand = actCommand(
  * player did not see.
  */
 function refuseOtherAttack(game: GameState, attacker: UnitState, attack: string, typed: string): void {
-  const carried = targetPick(game, typed).attack;
+  const picked = targetPick(game, typed);
+  const carried = picked.attack;
   if (carried === undefined || carried === attack) return;
   const name = (id: string) => findAttack(game, attacker, id)?.name ?? id;
-  const target = targetPick(game, typed).target.toUpperCase();
+  const target = picked.target.toUpperCase();
   refuse(
     'attack-mismatch',
     `The target you picked was offered with ${name(carried)}, but \`attack\` says ${name(attack)}. Pick ${target} again from the list for ${name(attack)}, or leave \`attack\` out to attack with ${name(carried)}.`,
