@@ -55,7 +55,9 @@ describe('R21, issue 26: a THEN status is said only as the engine says it lands'
   // nothing, so nothing hobbles it; a critical's 15 get through and it is Hobbled.
   it("a reply's odds say the Hobbled comes on a critical, not on a plain hit", () => {
     const facts = skeletonAttacksHound();
-    expect(facts.text).toMatch(/\n-# Hamstring Bite: \d+% to hit[^\n]*· 0 wounds a hit, 10 a critical \(immune −5 pierce\) · then Hobbled on a critical\./);
+    expect(facts.text).toMatch(
+      /\n-# Hamstring Bite: \d+% to hit[^\n]*· 0 wounds a hit, 10 a critical \(immune −5 pierce\) · then Hobbled on a critical · a critical drops SK\./,
+    );
     const bite = facts.buttons.find((b) => b.label.startsWith('Reply: Hamstring Bite'))!;
     expect(bite.label).not.toMatch(/then Hobbled(?! on a crit)/);
   });
@@ -109,7 +111,7 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     const facts = replyFacts(s, prompt);
     expect(facts.text).toMatch(
-      /\*\*KN \(Knight\)\*\* declared \*\*Longsword\*\* against \*\*GH \(Ghoul\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical, 5 a glancing blow \(a natural 13: 5%\)\./,
+      /\*\*KN \(Knight\)\*\* declared \*\*Longsword\*\* against \*\*GH \(Ghoul\)\*\*: \d+% to hit, \d+% critical; 10 wounds a hit, 20 a critical, 5 a glancing blow \(a natural 13: 5%\); a critical drops GH\./,
     );
     // Each reply's own odds and wounds against the attacker, after immunity and vulnerability.
     expect(facts.text).toMatch(
@@ -122,6 +124,44 @@ describe('the reply prompt', () => {
     const post = gamePromptPost('m1', 3, s, s.prompt!, name);
     expect(post.content).toContain('<@p2>');
     expect(post.content).not.toMatch(/R\d|§/);
+  });
+
+  it('R3: a reply says when its hit drops the attacker whatever its owner splits: on the button and in the odds (playtest round 16)', () => {
+    const game = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10', vigor: 0, injuries: ['mobility', 'defensive', 'defensive'] },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const s = run(game, { act: 'attack', unit: 'kn', attack: 'longsword', target: 'gh' });
+    if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
+    // Grave Claws deals 5 a hit: the Knight's last box (Mortal) with no Vigor to avoid it. Its glancing blow deals none.
+    const facts = replyFacts(s, s.prompt);
+    expect(facts.text).toMatch(/\n-# Grave Claws: [^\n]* · a hit drops KN\.$/);
+    expect(facts.buttons[0]!.label).toContain(' · a hit drops KN · spends react token');
+    expect(facts.buttons[0]!.label.length).toBeLessThanOrEqual(80);
+    // Without glancing blows every hit deals 5: any hit drops it.
+    const off = { ...s, options: { ...s.options, glancingBlow: false } };
+    expect(replyFacts(off, s.prompt).buttons[0]!.label).toContain(' · any hit drops KN · ');
+    // With 10 Vigor only a critical's 15 is sure to drop it, and the odds say that instead.
+    const fresh = { ...s, units: { ...s.units, kn: { ...s.units.kn!, vigor: 10 } } };
+    expect(replyFacts(fresh, s.prompt).text).toMatch(/\n-# Grave Claws: [^\n]* · a critical drops KN\.$/);
+    expect(replyFacts(fresh, s.prompt).text).not.toMatch(/(a|any) hit drops KN/);
+  });
+
+  it('R3: an attack suggestion says a plain hit drops the target (playtest round 16)', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11', vigor: 0, injuries: ['mobility', 'defensive'] },
+      ],
+    });
+    const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
+    const gh = choices.find((c) => String(c.value).startsWith('gh'));
+    expect(gh?.name).toMatch(/^GH ⚠ may reply · \d+% hit, 10 wounds, drops it · /);
   });
 
   it('R26: says which other unit may reply to the same attack, and in which order', () => {
@@ -304,7 +344,7 @@ describe('the reply prompt', () => {
     if (prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${prompt?.kind}`);
     expect(replyFacts(s, prompt).text).toMatch(
       // The charge's +2 to hit is named with the odds, as the attack preview names it.
-      /declared \*\*Longsword\*\* against \*\*GH \(Ghoul\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit \(5 of them the charge's\), 25 a critical, 10 a glancing blow \(a natural 13: 5%\)\./,
+      /declared \*\*Longsword\*\* against \*\*GH \(Ghoul\)\*\*: \d+% to hit \(d20 \+ \d+ against \d+: Longsword \+\d+, charge \+2\), \d+% critical; 15 wounds a hit \(5 of them the charge's\), 25 a critical, 10 a glancing blow \(a natural 13: 5%\); a critical drops GH\./,
     );
   });
 

@@ -340,6 +340,52 @@ describe('an empty list says why', () => {
     expect(traitChoices(game, 'p2', 'gh', '', names)[0]!.value).toBe(NOTHING);
   });
 
+  it("the start of a unit of one's own that is not listed says why that unit is not, not that nothing matches (playtest round 16)", () => {
+    const two = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'B2', turnTaken: true },
+        { id: 'wh', card: 'valor-war-hound', player: 'p1', at: 'B4' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'T20' },
+      ],
+    });
+    const why = unitChoices(two, 'p1', 'k', 'move', names);
+    expect(why).toHaveLength(1);
+    expect(why[0]!.name).toBe('Nothing to choose: KN has had its turn this round');
+    // By its card's name too.
+    expect(unitChoices(two, 'p1', 'kni', 'move', names)[0]!.name).toBe(why[0]!.name);
+    // Another option's list, while the unit option holds what was typed, says to pick from the unit list.
+    expect(squareChoices(two, 'p1', 'k', '', false, names)).toEqual([
+      { name: `Nothing to choose: no unit is called "k": pick one from the unit option's list first`, value: NOTHING },
+    ]);
+  });
+
+  it("/attack's attack list says what each attack can strike now, best chance first (playtest round 16)", () => {
+    const near = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const rows = attackChoices(near, 'p1', 'kn', '', names);
+    const sword = rows.find((r) => r.value === 'longsword')!;
+    expect(sword.name).toMatch(/^Longsword · GH \d+% hit, 10 wounds/);
+    expect(sword.name.length).toBeLessThanOrEqual(100);
+  });
+
+  it('a target row of an attack that deals no wounds says what a hit does instead (playtest round 16)', () => {
+    const near = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'tg', card: 'valor-guard', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const row = targetChoices(near, 'p1', 'tg', 'shield-bash', '', names).find((r) => String(r.value).startsWith('gh'))!;
+    expect(row.name).toMatch(/^GH ⚠ may reply · \d+% hit, no wounds, Recoil 2/);
+  });
+
   it('R31: /rest offers only the tokens the unit can regain, and says why when none', () => {
     const tired = { ...game, units: { ...game.units, kn: { ...game.units.kn!, tokens: { ...game.units.kn!.tokens, react: 0 } } } };
     expect(tokenChoices(tired, 'p1', 'kn', '', names)).toEqual([{ name: 'react token', value: 'react' }]);
@@ -447,8 +493,15 @@ describe('an empty list says why', () => {
     expect(squareChoices(game, 'p2', 'kn', '', false, names)).toEqual(attackChoices(game, 'p2', 'kn', '', names));
     // On the player's own turn, an enemy's unit is not theirs to move.
     const theirs = { ...game, turn: { ...game.turn!, player: 'p2' } };
-    expect(squareChoices(theirs, 'p2', 'kn', '', false, names)).toEqual([{ name: 'Nothing to choose: this unit is not yours to command now', value: NOTHING }]);
+    expect(squareChoices(theirs, 'p2', 'kn', '', false, names)).toEqual([
+      { name: "Nothing to choose: KN is Alice's unit, not yours; pick one of your own units", value: NOTHING },
+    ]);
     expect(squareChoices(theirs, 'p2', 'gh', '', false, names).length).toBeGreaterThan(1);
+    // A Controlled unit on its owner's turn (§6.2): who commands it, and whose turn it is.
+    const taken = { ...game, turn: { ...game.turn!, unit: 'kn', controller: 'p2' } };
+    expect(squareChoices(taken, 'p1', 'kn', '', false, names)).toEqual([
+      { name: 'Nothing to choose: Bob commands KN this turn (it is Controlled): Bob gives its acts', value: NOTHING },
+    ]);
   });
 
   it('no square matches what was typed: says which unit, and the value carries what was typed', () => {

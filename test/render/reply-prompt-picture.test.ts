@@ -1,7 +1,7 @@
 /**
  * The reply prompt's picture draws the attack it asks about (R26, issue 26): a replier was asked
  * whether to reply to an attack its close-up did not show, declared and not yet rolled. The view
- * carries it (MapView.declared), and the overlays draw its line and tag "GH: KN ATTACKS".
+ * carries it (MapView.declared), and the overlays draw its line and tag "KN ATTACKS GH".
  */
 import { describe, expect, it } from 'vitest';
 import { boardGeometry } from '../../src/render/layout';
@@ -33,7 +33,7 @@ describe("R26: a reply prompt's picture", () => {
 
   it('tags its line and shows both units in the close-up', () => {
     const g = boardGeometry(view.board);
-    expect(overlayTags(g, view).map((x) => x.text)).toContain('GH: KN ATTACKS');
+    expect(overlayTags(g, view).map((x) => x.text)).toContain('KN ATTACKS GH');
     const w = focusWindow(view)!;
     for (const at of [view.declared!.from, view.declared!.to]) {
       expect(at.col >= w.col && at.col < w.col + w.cols && at.row >= w.row && at.row < w.row + w.rows).toBe(true);

@@ -192,6 +192,31 @@ describe('overlays', () => {
     expect(preview.odds!.notes.join(', ')).toMatch(/^Longbow \+\d+, cover −\d+$/);
   });
 
+  it("shield trait: the preview says why it needs more than the target's card Armor, as the roll line will (playtest round 16)", () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'xb', card: 'valor-crossbowman', player: 'p1', at: 'J5' },
+        { id: 'kn', card: 'valor-knight', player: 'p2', at: 'J9' },
+      ],
+    });
+    const preview = toMapView(game, { preview: { unit: 'xb', attack: 'heavy-crossbow', target: 'kn' } }).preview!;
+    const armor = game.cards[game.units.kn!.card]!.stats.armor;
+    expect(preview.odds!.need).toBe(armor + 2);
+    expect(preview.odds!.needWhy).toBe(`KN's Armor ${armor}, +2 for its shield at range`);
+    // Next to it the shield does not count, and nothing needs explaining.
+    const close = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'xb', card: 'valor-crossbowman', player: 'p1', at: 'J8' },
+        { id: 'kn', card: 'valor-knight', player: 'p2', at: 'J9' },
+      ],
+    });
+    const near = toMapView(close, { preview: { unit: 'xb', attack: 'short-sword', target: 'kn' } }).preview!;
+    expect(near.odds!.need).toBe(armor);
+    expect(near.odds!.needWhy).toBeUndefined();
+  });
+
   it('preview: an attack the engine refuses says why', () => {
     const preview = toMapView(yardTable(), { preview: { unit: 'bow', attack: 'longbow', target: 'wall' } }).preview!;
     expect(preview.odds).toBeNull();

@@ -155,7 +155,7 @@ export {
 } from './turns';
 
 // Wounds, defences and toughness.
-export { afterDefences, boxesLeft, toughnessUse, woundsTaken } from './wounds';
+export { afterDefences, boxesLeft, toughnessUse, woundsDrop, woundsTaken } from './wounds';
 
 // Sellsword's decision context over its state and events.
 export { Ctx } from './ctx';

@@ -148,15 +148,24 @@ export function blockedWay(state: GameState, mover: Mover, to: number, budget: n
   if (open > budget) return null;
   let at = from;
   let diagonals = diagonalsSoFar;
+  let spent = 0;
   while (at !== to) {
     const next = at + Math.sign((to % w) - (at % w)) + Math.sign(Math.floor(to / w) - Math.floor(at / w)) * w;
     const step = stepCost(state, table, mover, at, next, diagonals);
     if (isStepError(step)) {
+      // The blocker is the reason only if the line up to it, and open ground past it, was affordable:
+      // brush before a wall can put the square out of reach anyway (a tester was told a wall blocked a
+      // square simply too far, playtest round 16).
+      const rx = (to % w) - (at % w);
+      const ry = Math.floor(to / w) - Math.floor(at / w);
+      const rest = openGroundDistance(rx, ry, DIAGONALS) + (mover.hobbled ? Math.max(Math.abs(rx), Math.abs(ry)) : 0);
+      if (spent + rest > budget) return null;
       const around = explore(state, mover, board.width * board.height * 4, diagonalsSoFar).get(to);
       const after = around ? `, and the way around costs ${around.spent} points` : ', and there is no way around';
       return `${blockerWords(state, table, mover, at, next)} blocks the way${after}`;
     }
     if (step.diagonal) diagonals++;
+    spent += step.cost;
     at = next;
   }
   return null;

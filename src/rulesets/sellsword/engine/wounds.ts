@@ -55,6 +55,15 @@ export function woundsTaken(state: GameState, unit: UnitState, wound: number, ty
   return { taken: defended - toughness, toughness, spent: tough ? Math.max(0, TOUGHNESS_A_ROUND - unit.toughness) : 0 };
 }
 
+/**
+ * Whether `taken` wounds (after immunity, vulnerability and toughness) drop the unit whatever its owner
+ * splits (R3): Vigor avoids them in fives, each box takes five more, and marking the last box drops it.
+ */
+export function woundsDrop(state: GameState, unit: UnitState, taken: number): boolean {
+  const left = boxesLeft(state, unit).length;
+  return !unit.dropped && left > 0 && Math.floor(taken / 5) - Math.floor(unit.vigor / 5) >= left;
+}
+
 /** The unit's unmarked boxes in the order the default split marks them: card order, Mortal last. */
 export const boxOrder = (state: GameState, unit: UnitState): InjuryBox[] =>
   boxesLeft(state, unit).sort((a, b) => Number(a === 'mortal') - Number(b === 'mortal'));

@@ -26,7 +26,7 @@ export { renderCard, type CardLayout } from './card-png';
 export { drawMap, drawMapCanvas, renderMap } from './map';
 export { drawFocusCanvas, focusWindow } from './focus';
 export { attackAuraWords, labelUnits, unitLabels } from './labels';
-export { adjustmentWords, recoveryTargetWhy } from './roll-words';
+export { adjustmentWords, needWhy, recoveryTargetWhy } from './roll-words';
 export { lastTurnsMeaning, phaseName } from '../engine';
 export { toMapView } from './view';
 export type { MapView, ViewRequest, UnitView, PlayerView, LastTurnView, Happening } from './view';

@@ -21,9 +21,9 @@ import {
   whyNoTacticsReroll,
 } from '../engine';
 import type { Happening, PromptWords } from './happenings';
-import { attackAuraWords, auraWords } from './labels';
+import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
-import { automaticWords, needWords, recoveredWords, rollNotes, statParts } from './roll-words';
+import { automaticWords, needWhy, recoveredWords, rollNotes } from './roll-words';
 import type { DropView, HarmView, MoveView } from './view-types';
 
 type EventKind = GameEvent['type'];
@@ -276,7 +276,7 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
       roll: e.rolls.length > 0 ? e.rolls[e.rolls.length - 1]! : null,
       modifier: e.modifier,
       need: e.need,
-      ...needWhy(r, e, attack),
+      ...needWhyOf(r, e, attack),
       notes: automatic ? [automaticWords(e.notes, parties)].filter((n) => n !== null) : rollNotes(e.notes, e.modifier, parties, e.origin !== undefined),
       wounds: 0,
       toughness: 0,
@@ -307,15 +307,10 @@ function onAttackRolled(r: TurnReader, e: EventOf<'attack-rolled'>): void {
   if (e.reply) r.replies.delete(`${e.unit}>${e.target}`);
 }
 
-/** Why the roll needed what it did, when that is not the target's printed defence (needWords), from the state as it was rolled. */
-function needWhy(r: TurnReader, e: EventOf<'attack-rolled'>, attack: ReturnType<typeof findAttack>): { needWhy?: string } {
-  const target = r.stateNow().units[e.target];
-  if (!attack || !target || e.rolls.length === 0) return {};
-  const { printed, defensive, auras: amount } = statParts(r.stateNow(), target, attack.vs);
-  const auras = { amount, words: amount === 0 ? undefined : auraWords(r.stateNow(), e.target, attack.vs) };
-  // A difference no aura accounts for (a status, say) is not named at all, rather than called an aura.
-  if (amount !== 0 && auras.words === undefined) return {};
-  const why = needWords(r.name(e.target), attack.vs, printed, e.need, defensive, auras);
+/** Why the roll needed what it did, when that is not the target's printed defence (roll-words needWhy). */
+function needWhyOf(r: TurnReader, e: EventOf<'attack-rolled'>, attack: ReturnType<typeof findAttack>): { needWhy?: string } {
+  if (!attack || e.rolls.length === 0) return {};
+  const why = needWhy(r.stateNow(), e.target, r.name(e.target), attack.vs, e.need);
   return why ? { needWhy: why } : {};
 }
 

@@ -222,7 +222,7 @@ function overlayRows(view: MapView): Run[][] {
         { text: head },
         { text: `${Math.round(p.odds.chance * 100)}% to hit`, bold: true },
         {
-          text: ` (d20${mod} against ${p.odds.need}), ${Math.round(p.odds.critical * 100)}% critical, ${previewWoundWords(p.odds)}${p.odds.notes.length > 0 ? `; ${p.odds.notes.join(', ')}` : ''}`,
+          text: ` (d20${mod} against ${p.odds.need}${p.odds.needWhy ? `: ${p.odds.needWhy}` : ''}), ${Math.round(p.odds.critical * 100)}% critical, ${previewWoundWords(p.odds)}${p.odds.notes.length > 0 ? `; ${p.odds.notes.join(', ')}` : ''}`,
         },
       ]);
     } else rows.push([heading('Preview'), { text: head }, { text: `cannot attack: ${p.problem ?? ''}`, bold: true }]);

@@ -774,13 +774,16 @@ export function drawDeclared(ctx: Ctx, g: BoardGeometry, d: DeclaredView, heads:
   ctx.restore();
 }
 
-/** "WH: GH ATTACKS" on the declared attack's line, or beside its target: the attack the reply would answer. */
+/**
+ * "GH ATTACKS WH" on the declared attack's line, or beside its target: the attack the reply would answer.
+ * Attacker first: "WH: GH ATTACKS", in the form of a unit's own tags, read as WH attacking (playtest round 16).
+ */
 function declaredTags(g: BoardGeometry, d: DeclaredView): TagRequest[] {
   const line = declaredLine(g, d);
   if (!line) return [];
   return [
     {
-      text: `${d.target}: ${d.attacker} ATTACKS`,
+      text: `${d.attacker} ATTACKS ${d.target}`,
       listText: `${d.attacker} attacks ${d.target} with ${d.attack} (declared, not rolled yet)`,
       colour: PREVIEW,
       anchor: line.end,

@@ -7,6 +7,7 @@
  */
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import { printedStat, profile, type GameState, type UnitId, type UnitState } from '../engine';
+import { auraWords } from './labels';
 
 /** Who and what the roll was: the attack by name, the units by their map labels. */
 export interface RollParties {
@@ -137,6 +138,21 @@ export function needWords(
   if (auras.amount !== 0) parts.push(`${auras.amount > 0 ? '+' : '−'}${Math.abs(auras.amount)} from ${auras.words ?? 'auras'}`);
   if (rest === 2) parts.push('+2 for its shield at range');
   return parts.join(', ');
+}
+
+/**
+ * Why an attack on `targetId` needs `need`, when that is not the target's printed `stat` (needWords),
+ * from `state` as the roll is (or was) made: the log's roll lines and the attack preview both say it,
+ * so a shield's +2 is explained before the roll as after it (playtest round 16). Empty when the number
+ * is the printed one, or a difference no rule here accounts for (a status, say) rather than misnamed.
+ */
+export function needWhy(state: GameState, targetId: UnitId, targetName: string, stat: Parameters<typeof statParts>[2], need: number): string {
+  const target = state.units[targetId];
+  if (!target) return '';
+  const { printed, defensive, auras: amount } = statParts(state, target, stat);
+  const auras = { amount, words: amount === 0 ? undefined : auraWords(state, targetId, stat) };
+  if (amount !== 0 && auras.words === undefined) return '';
+  return needWords(targetName, stat, printed, need, defensive, auras);
 }
 
 /**

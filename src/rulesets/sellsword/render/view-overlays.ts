@@ -22,7 +22,7 @@ import {
   type ViewRequest,
 } from './view-types';
 import { attackAuraWords } from './labels';
-import { adjustmentWords } from './roll-words';
+import { adjustmentWords, needWhy } from './roll-words';
 
 const spanOf = (state: GameState, u: UnitState): 1 | 2 => (cardOf(state, u).size === 'big' ? 2 : 1);
 const atOf = (state: GameState, u: UnitState): Sq | null => (onMap(u) ? sqOf(boardOf(state), u.at!) : null);
@@ -106,6 +106,8 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
   const auras = req.charge === true ? undefined : attackAuraWords(state, req.unit);
   const outlook = attackOutlook(state, req.unit, req.attack, req.target, { charge: req.charge === true });
   const plain = 'outcomes' in outlook ? outlook.outcomes.find((o) => !o.critical && !o.glancing) : undefined;
+  const vs = findAttack(state, unitOf(state, req.unit), req.attack)?.vs;
+  const needWords = vs ? needWhy(state, req.target, base.target, vs, line.need) : '';
   return {
     ...base,
     odds: {
@@ -114,6 +116,7 @@ export function previewView(state: GameState, labels: ReadonlyMap<UnitId, string
       expectedWounds: odds.expectedWounds,
       hitWounds: plain?.wounds ?? null,
       need: line.need,
+      ...(needWords ? { needWhy: needWords } : {}),
       modifier: line.modifier,
       notes: adjustmentWords(
         line.notes,

@@ -307,6 +307,8 @@ export interface PreviewView {
     /** The wounds a plain hit deals, after immunity, vulnerability and toughness, as target suggestions say them; null when no plain hit is possible. */
     readonly hitWounds: number | null;
     readonly need: number;
+    /** Why `need` is not the target's printed defence (roll-words needWhy: a shield at range, say); absent when it is. */
+    readonly needWhy?: string;
     readonly modifier: number;
     readonly notes: readonly string[];
   } | null;

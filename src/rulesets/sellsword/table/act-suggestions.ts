@@ -24,7 +24,7 @@ import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
 import { CHARGE_VIGOR, commanderOf } from '../engine';
 import { liveTraits, onMap, printedStat, profile } from '../engine';
-import { boardOf, decide, findAttack, typedAttack, repliersTo, unitOf } from '../engine';
+import { boardOf, cardOf, decide, findAttack, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { DiscordLimit } from '../../../discord/limits';
 import { fitName, oddsHead, statusWords } from './odds-words';
@@ -169,8 +169,13 @@ function typedUnit(game: GameState, user: string, typed: unknown): string | null
   const id = String(typed ?? '')
     .trim()
     .toLowerCase();
-  const u = game.units[id];
-  return u && (u.player === user || commanderOf(game, u) === user) ? id : null;
+  if (!id) return null;
+  const mine = (u: UnitState | undefined) => u !== undefined && (u.player === user || commanderOf(game, u) === user);
+  if (mine(game.units[id])) return id;
+  // The start of one of theirs by label or card ("k" for KN): why it is not listed, not that nothing
+  // matches (playtest round 16); the first in setup order when several start so.
+  const started = Object.values(game.units).find((u) => mine(u) && (u.id.startsWith(id) || cardOf(game, u).name.toLowerCase().startsWith(id)));
+  return started?.id ?? null;
 }
 
 /** Why this one unit of the player's cannot take `act` now, said of it by its map label. */
@@ -233,7 +238,8 @@ function refusalWords(refusal: { code: string; message: string } | null, game: G
 function refusalWords(refusal: { code: string; message: string } | null, game: GameState, names: Names): string | null {
   if (!refusal) return null;
   if (refusal.code === 'not-your-turn') return game.turn ? whoseTurn(game, names) : "it is not this unit's side's turn";
-  if (refusal.code === 'not-your-unit') return 'this unit is not yours to command now';
+  // A unit named is said whose by commandedWhy; this is for a unit not named (the engine's words name a player by id).
+  if (refusal.code === 'not-your-unit') return 'another player commands this unit this turn';
   if (refusal.code === 'prompt-open') return 'a decision is waiting to be answered first';
   // A reason names units as the map does, so it fits a suggestion's 100 characters; the rule of 3's,
   // the longest, also drops its second sentence and "this turn".
@@ -264,7 +270,23 @@ export function notYoursWhy(game: GameState, user: string, id: string, names: Na
   if (game.turn.player !== user && commanderOf(game, game.units[id]!) !== user) return whoseTurn(game, names);
   // The engine's own check of who may command the unit, as the command itself is checked (acts.ts).
   const refusal = actorRefusal(game, id, user);
-  return refusal?.code === 'not-your-unit' ? refusalWords(refusal, game, names) : null;
+  return refusal?.code === 'not-your-unit' ? commandedWhy(game, user, id, names) : null;
+}
+
+/**
+ * Whose a unit is to command, for a user it is not: "GH is Bob's unit, not yours; pick one of your own
+ * units" (or whose turn it is), or under §6.2 "Alice commands GH this turn (it is Controlled): Alice
+ * gives its acts". "This unit is not yours to command now" said neither whose it was nor whose turn
+ * (playtest round 16).
+ */
+function commandedWhy(game: GameState, user: string, id: string, names: Names): string {
+  const unit = game.units[id]!;
+  const by = commanderOf(game, unit);
+  const who = id.toUpperCase();
+  const whose = by !== unit.player ? `${names(by)} commands ${who} this turn (it is Controlled)` : `${who} is ${names(unit.player)}'s unit, not yours`;
+  // The active unit under another's control: nothing else of the user's can act until its turn ends.
+  if (game.turn?.unit === id) return `${whose}: ${names(by)} gives its acts`;
+  return `${whose}; ${game.turn?.player === user ? 'pick one of your own units' : whoseTurn(game, names)}`;
 }
 
 /** Said first to someone watching a match they do not play in, before whose turn it is. */
@@ -449,14 +471,39 @@ export function attackChoices(game: GameState, user: string, unit: unknown, type
   const acting = actingUnit(game, user, unit, names);
   if ('none' in acting) return acting.none;
   const u = acting.unit;
-  const ids = new Set(unitActs(game, user, unit, 'attack', memo).map((c) => (c as Extract<ActCommand, { act: 'attack' }>).attack));
+  const legal = unitActs(game, user, unit, 'attack', memo) as Extract<ActCommand, { act: 'attack' }>[];
+  const ids = new Set(legal.map((c) => c.attack));
   return orWhy(
     suggest(
-      [...ids].map((a) => choice(findAttack(game, u, a)?.name ?? a, a)),
+      [...ids].map((a) => choice(attackRowName(game, u, a, legal), a)),
       typed,
     ),
     () =>
       ids.size > 0 ? `no attack of this unit matches "${String(typed)}"` : (refusalWords(attackRefusal(game, u.id), game, names) ?? noTargetWhy(game, u.id)),
+  );
+}
+
+/**
+ * An attack as /attack's attack list names it, with what it can strike now, best chance first:
+ * "Longsword · GH 85% hit, 10 wounds · charge CI 60% hit". A bare "Longsword" left a tester choosing
+ * an attack before seeing any odds (playtest round 16); the target list then says the rest.
+ */
+function attackRowName(game: GameState, unit: UnitState, attackId: string, legal: readonly Extract<ActCommand, { act: 'attack' }>[]): string {
+  const name = findAttack(game, unit, attackId)?.name ?? attackId;
+  const mine = legal.filter((c) => c.attack === attackId);
+  const centres = mine.filter((c) => c.origin !== undefined).length;
+  if (centres > 0) return fitName(name, [`a burst: ${centres} square${centres === 1 ? '' : 's'} to centre it on`]);
+  const rows = mine.flatMap((c) => {
+    if (c.target === undefined) return [];
+    const odds = oddsHead(game, unit.id, attackId, c.target, c.charge ? { charge: true } : {});
+    const chance = odds?.chance ?? -1;
+    const label = `${c.charge ? 'charge ' : ''}${c.target.toUpperCase()}`;
+    return [{ chance, text: odds ? `${label} ${odds.odds[0]}` : label, wounds: odds?.wounds?.split(', ')[0] ?? '' }];
+  });
+  rows.sort((a, b) => b.chance - a.chance);
+  return fitName(
+    name,
+    rows.map((r, i) => (i === 0 && r.wounds ? `${r.text}, ${r.wounds}` : r.text)),
   );
 }
 
@@ -764,8 +811,11 @@ function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: 
   if (!odds) return { hit: '', crit: '', modifiers: '', defences: '' };
   const [hit, ...crit] = (odds.wounds ?? '').split(', ').filter(Boolean);
   const blocks: string[] = odds.woundNotes.filter((n) => n === "can't wound" || n === 'only crits wound');
+  // R3: a plain hit that drops the target whatever its owner splits says so by its wounds (playtest
+  // round 16); a critical that alone drops it is left to the prompts, as room is short here.
+  const hitDrops = odds.drops !== null && !odds.drops.startsWith('a critical');
   return {
-    hit: [...blocks, hit ?? ''].filter(Boolean).join(', '),
+    hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? 'drops it' : ''].filter(Boolean).join(', '),
     crit: [...odds.odds.slice(1), ...crit].join(', '),
     modifiers: [...(cover ? ['cover'] : []), ...odds.hitNotes].join(', '),
     defences: odds.woundNotes.filter((n) => !blocks.includes(n)).join(', '),
@@ -813,10 +863,13 @@ export function tokenChoices(game: GameState, user: string, unit: unknown, typed
   );
 }
 
-/** Why a later option has nothing to offer when the unit named is not one. */
+/**
+ * Why a later option has nothing to offer when the unit named is not one: a unit is picked from the unit
+ * option's list, where a typed "k" is not yet KN (playtest round 16).
+ */
 function noSuchUnit(unit: unknown): string {
   const id = String(unit ?? '').trim();
-  return id && !isNothing(id) ? `there is no unit "${id}"` : 'pick a unit first';
+  return id && !isNothing(id) ? `no unit is called "${id}": pick one from the unit option's list first` : 'pick a unit first';
 }
 
 /** For /skirmish view: any unit's attacks and the enemies it sees, whoever's turn it is. */

@@ -5,14 +5,26 @@
  * left this round, which. Suggestions and prompts say these, so a bite that cannot wound an
  * immune unit on a plain hit never reads as a good 75%.
  */
-import { alreadyHas, attackOutlook, findAttack, invisibility, liveTraits, unitOf, type GameState } from '../engine';
-import { adjustmentWords, attackAuraWords, unitLabels } from '../render';
+import { alreadyHas, attackOutlook, findAttack, invisibility, liveTraits, unitOf, woundsDrop, type GameState } from '../engine';
+import { adjustmentWords, attackAuraWords, needWhy, unitLabels } from '../render';
+import { effectText } from '../render/card-text';
+import type { Attack } from '../formats/card';
 
 /** The engine's roll line for an attack, as its odds queries give it. */
 type AttackLine = Extract<ReturnType<typeof attackOutlook>, { line: unknown }>['line'];
 
 /** A chance as a player reads it: "35%". */
 export const percent = (p: number): string => `${Math.round(p * 100)}%`;
+
+/**
+ * What an attack that deals no wounds does instead ("no wounds, Recoil 2"), for a reply button and a
+ * target's suggestion: beside another attack's wounds, a bare "90% to hit" did not say what a Shield
+ * Bash would do (playtest rounds 15 and 16). Null for an attack with a wound effect.
+ */
+export function woundlessWords(attack: Attack): string | null {
+  if (attack.effects.some((e) => 'wound' in e && !('status' in e))) return null;
+  return `no wounds, ${attack.effects.map((e) => effectText(e)).join(', ')}`;
+}
 
 /** The wound types of an attack's wound effects (statuses that wound are not counted: they are not hit wounds). */
 function woundTypes(game: GameState, unitId: string, attackId: string): string[] {
@@ -92,14 +104,19 @@ export function chanceWhy(
 ): string {
   if (line.automatic) return '';
   const labels = unitLabels(game);
-  const attack = findAttack(game, unitOf(game, unitId), attackId)?.name ?? attackId;
+  const card = findAttack(game, unitOf(game, unitId), attackId);
+  const attack = card?.name ?? attackId;
   const auras = attackAuraWords(game, unitId);
   const parties = { attack, attacker: labels.get(unitId) ?? unitId, target: labels.get(targetId) ?? targetId, ...(auras ? { auras } : {}) };
   // A burst's notes leave its auras out (burst.ts burstLine): the rest is named as the auras.
   const words = adjustmentWords(line.notes, line.modifier, parties, burst);
-  if (words.length <= 1) return '';
+  // The number needed, when it is not the card's defence: a shield's +2 at range was in "against 15"
+  // unexplained beside a card's Armor 13 (playtest round 16); the log's roll line says the same.
+  const need = card ? needWhy(game, targetId, parties.target, card.vs, line.need) : '';
+  if (words.length <= 1 && !need) return '';
   const sum = `d20 ${line.modifier >= 0 ? '+' : '−'} ${Math.abs(line.modifier)} against ${line.need}`;
-  return ` (${sum}: ${words.join(', ')})`;
+  const parts = [...(words.length > 1 ? [`: ${words.join(', ')}`] : []), ...(need ? [`; ${line.need} is ${need}`] : [])];
+  return ` (${sum}${parts.join('')})`;
 }
 
 /**
@@ -119,6 +136,8 @@ export function oddsWords(game: GameState, unitId: string, attackId: string, tar
   if (wounds) parts.push(wounds);
   const statuses = statusWords(game, unitId, attackId, targetId, outlook.outcomes);
   if (statuses) parts.push(statuses);
+  const drops = dropWords(game, targetId, outlook.outcomes);
+  if (drops) parts.push(drops);
   return parts.join(' · ');
 }
 
@@ -170,6 +189,21 @@ function chargeShare(outcomes: readonly { critical: boolean; glancing: boolean; 
 }
 
 /**
+ * Which hits drop the target whatever its owner splits (R3, the engine's woundsDrop): "any hit drops
+ * GH", "a hit drops GH" (a glancing blow does not), "a critical drops GH", or null when none does.
+ * A tester weighed a reply by its chance to hit alone, unaware any hit would drop the Imp (playtest round 16).
+ */
+export function dropWords(game: GameState, targetId: string, outcomes: readonly { critical: boolean; glancing: boolean; wounds: number }[]): string | null {
+  const target = unitOf(game, targetId);
+  const drops = (o: { wounds: number } | undefined) => o !== undefined && woundsDrop(game, target, o.wounds);
+  const who = targetId.toUpperCase();
+  if (outcomes.length > 0 && outcomes.every(drops)) return `any hit drops ${who}`;
+  if (drops(outcomes.find((o) => !o.critical && !o.glancing))) return `a hit drops ${who}`;
+  if (drops(outcomes.find((o) => o.critical))) return `a critical drops ${who}`;
+  return null;
+}
+
+/**
  * The glancing blow among a roll's hits (R20, the option): its chance and wounds, or null when none can
  * glance or it deals what a plain hit does (nothing to tell apart: 0 either way, say).
  */
@@ -198,7 +232,8 @@ export function burstCaughtWords(
   const o = caught.outlook;
   const wounds = woundWords(game, attackerId, attackId, caught.unit, o.outcomes);
   const why = chanceWhy(game, attackerId, attackId, caught.unit, caught.line, true);
-  return `${percent(o.chance)} to hit${why}, ${percent(o.criticalChance)} critical${wounds ? `; ${wounds}` : ''}`;
+  const drops = dropWords(game, caught.unit, o.outcomes);
+  return `${percent(o.chance)} to hit${why}, ${percent(o.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${drops ? `; ${drops}` : ''}`;
 }
 
 /** An invisible target's penalty as a suggestion says it, by why: "brush/smoke −4" (terrain: seen through it, whether or not the target stands in it), "stealthy −4", or "invisible −4". */
@@ -222,7 +257,20 @@ export function oddsHead(
   attackId: string,
   targetId: string,
   opts: { charge?: boolean } = {},
-): { head: string[]; odds: string[]; hitNotes: string[]; woundNotes: string[]; wounds: string | null; chargeShare: string; statuses: string | null } | null {
+): {
+  /** The chance to hit itself (0–1), for ordering: the words below say it. */
+  chance: number;
+  /** What a hit does when the attack deals no wounds ("no wounds, Recoil 2"), else null. */
+  instead: string | null;
+  head: string[];
+  odds: string[];
+  hitNotes: string[];
+  woundNotes: string[];
+  wounds: string | null;
+  chargeShare: string;
+  statuses: string | null;
+  drops: string | null;
+} | null {
   const outlook = attackOutlook(game, unitId, attackId, targetId, opts);
   if (!('chance' in outlook)) return null;
   const odds = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
@@ -240,7 +288,10 @@ export function oddsHead(
   // Immunity or vulnerability already in the notes is not said twice.
   const said = woundNotes.some((h) => defences.includes(h));
   const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true);
+  const attack = findAttack(game, unitOf(game, unitId), attackId);
   return {
+    chance: outlook.chance,
+    instead: attack ? woundlessWords(attack) : null,
     head: [...odds, ...hitNotes, ...woundNotes],
     odds,
     hitNotes,
@@ -248,6 +299,7 @@ export function oddsHead(
     wounds,
     chargeShare: chargeShare(outlook.outcomes),
     statuses: statusWords(game, unitId, attackId, targetId, outlook.outcomes, true),
+    drops: dropWords(game, targetId, outlook.outcomes),
   };
 }
 

@@ -11,12 +11,11 @@ import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
 import { findAttack, flanked, unitOf } from '../engine';
 import { unitName } from './map-labels';
 import { boxesLeft } from '../engine';
-import type { Attack, InjuryBox } from '../formats/card';
-import { effectText } from '../render/card-text';
+import type { InjuryBox } from '../formats/card';
 import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
-import { burstCaughtWords, chanceWhy, glancingOf, oddsWords, statusWords, woundWords, percent } from './odds-words';
+import { burstCaughtWords, chanceWhy, dropWords, glancingOf, oddsWords, statusWords, woundlessWords, woundWords, percent } from './odds-words';
 
 /** Tokens and Vigor a reply spends: its react token, and whatever the attack itself costs. */
 function replyCost(cost: { react?: number; blue?: number; red?: number; vigor?: number }): string {
@@ -67,9 +66,10 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const aimed = target.id === replier.id ? me : `**${unitName(state, target)}**`;
     const wounds = 'chance' in odds ? woundWords(state, against.id, i.attack, target.id, odds.outcomes) : null;
     const statuses = statusWords(state, against.id, i.attack, target.id, 'chance' in odds ? odds.outcomes : null);
+    const drops = 'chance' in odds ? dropWords(state, target.id, odds.outcomes) : null;
     const chances =
       'chance' in odds
-        ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${statuses ? `; ${statuses}` : ''}`
+        ? `: ${percent(odds.chance)} to hit${chanceWhy(state, against.id, i.attack, target.id, odds.line)}, ${percent(odds.criticalChance)} critical${wounds ? `; ${wounds}` : ''}${statuses ? `; ${statuses}` : ''}${drops ? `; ${drops}` : ''}`
         : '';
     incoming = `${them} declared **${name}** against ${aimed}${chances}. ${replyTiming(me, them, name, attack?.slow === true, target.id === replier.id)}`;
   }
@@ -83,13 +83,23 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     const gives = instead?.startsWith('no wounds')
       ? null
       : statusWords(state, replier.id, id, against.id, 'outcomes' in outlook ? outlook.outcomes : null, true);
-    const label = (glance: string, status: string | null) =>
-      `Reply: ${attack?.name ?? id}${chance}${glance}${instead ? ` · ${instead}` : ''}${status ? ` · ${status}` : ''} · spends ${replyCost(attack?.cost ?? {})}`;
-    // R20: the chance counts a glancing 13 (5 fewer wounds); it and the statuses are said on the button
-    // when they fit its 80 characters (the prompt's text says them in full).
-    const glances = glanceNotes(state, replier.id, id, against.id);
-    const fitting =
-      [...glances.map((g) => label(g, gives)), ...glances.map((g) => label(g, null)), label('', gives)].find((l) => l.length <= 80) ?? label('', null);
+    // R3: whether a hit drops the attacker comes first of the extras: it decides a reply (playtest round 16).
+    const drops = 'outcomes' in outlook ? dropWords(state, against.id, outlook.outcomes) : null;
+    const label = (glance: string, status: string | null, drop: string | null) =>
+      `Reply: ${attack?.name ?? id}${chance}${glance}${instead ? ` · ${instead}` : ''}${status ? ` · ${status}` : ''}${drop ? ` · ${drop}` : ''} · spends ${replyCost(attack?.cost ?? {})}`;
+    // R20: the chance counts a glancing 13 (5 fewer wounds); it, the statuses and a drop are said on the
+    // button when they fit its 80 characters (the prompt's text says them in full).
+    const glance = glanceNotes(state, replier.id, id, against.id)[0] ?? '';
+    const tries: [string, string | null, string | null][] = [
+      [glance, gives, drops],
+      [glance, null, drops],
+      ['', gives, drops],
+      ['', null, drops],
+      [glance, gives, null],
+      [glance, null, null],
+      ['', gives, null],
+    ];
+    const fitting = tries.map((t) => label(...t)).find((l) => l.length <= 80) ?? label('', null, null);
     return { label: fitting, arg: String(n) };
   });
   const tokens = replier.tokens.react;
@@ -134,15 +144,6 @@ function glanceNotes(state: GameState, replierId: string, attackId: string, agai
   const p = percent(glance.chance);
   // One wording each, whatever the room: two for one thing read as two things (playtest round 15).
   return [glance.wounds === 0 ? ` (incl. ${p} harmless glance)` : ` (incl. ${p} glancing)`];
-}
-
-/**
- * What an attack that deals no wounds does instead ("no wounds, Recoil 2"), for the reply it may be:
- * beside another reply's wounds, a bare "90% to hit" did not say what a Shield Bash would do.
- */
-function woundlessWords(attack: Attack): string | null {
-  if (attack.effects.some((e) => 'wound' in e && !('status' in e))) return null;
-  return `no wounds, ${attack.effects.map((e) => effectText(e)).join(', ')}`;
 }
 
 /**
