@@ -50,7 +50,17 @@ describe('the entry-tile picture (issue 26)', () => {
     const keyWords = written(entry).filter((x) => x.px === layout.keyPx);
     const said = keyWords.map((x) => x.text).join('');
     expect(entry.board.terrains).toEqual(['challenging', 'brush', 'damaging', 'obstructing', 'sliding-wall', 'wall']);
-    for (const t of ['challenging', 'brush', 'damaging (cold)', 'obstructing', 'sliding wall', 'wall', 'low cover', 'entry tile']) expect(said).toContain(t);
+    for (const t of [
+      'challenging',
+      'brush',
+      'damaging (cold)',
+      'obstructing',
+      'sliding wall (a door: blocks sight, but units may enter)',
+      'wall',
+      'low cover',
+      'entry tile',
+    ])
+      expect(said).toContain(t);
     for (const t of ['pit', 'smoke']) expect(said).not.toContain(t);
   });
 

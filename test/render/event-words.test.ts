@@ -674,7 +674,7 @@ describe('a roll names what changed its modifier', () => {
       reason: 'recovered: rolled 5 + 2 = 7, needing under 12',
       rolls: [5],
     };
-    expect(say(lost)).toBe('KN is no longer shaken: recovered, rolling 5 + 2 (+1 for each of its 2 injuries) = 7, needing under 12.');
+    expect(say(lost)).toBe('KN is no longer shaken: recovered at the end of its turn, rolling 5 + 2 (+1 for each of its 2 injuries) = 7, needing under 12.');
   });
 });
 

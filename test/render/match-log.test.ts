@@ -62,6 +62,9 @@ describe('the match log', () => {
     const full = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 50_000);
     const turns = full.match(/\b(?:Alice|Bob)'s turn: [^.]+\./g) ?? [];
     expect(turns.length).toBeGreaterThan(2);
+    // Each turn (and round) starts a small-print line of its own, not one paragraph (playtest round 16).
+    for (const t of turns.slice(1)) expect(full).toContain(`\n-# ${t}`);
+    expect(full).not.toMatch(/[^#] (?:Alice|Bob)'s turn: /);
     const short = catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 300);
     expect(short).toContain(' more, among them ');
     let after = -1;

@@ -41,7 +41,8 @@ function entrySentence(e: LogEntry): string {
  * The digest of `events` (played from `start`) for `reader`, at most `limit` characters: everything the
  * log since the reader's last act tells (`/skirmish log since_last_act:True`, matchLog: the same
  * entries, never a selection of its own), in order, each unit dropped in bold, cut at a sentence with
- * how many more the log has (and the drops among them). Empty when nothing happened. The last sentences,
+ * how many more the log has (and the drops among them); each round and turn starts a small-print line of
+ * its own. Empty when nothing happened. The last sentences,
  * when already in `shown` (the message the digest ends), are left out, never a drop. `from`: the first
  * events are read, not told (match-log.ts sinceTurn).
  */
@@ -63,6 +64,7 @@ export function catchUpDigest(
   const entries = matchLog(start, events, { names, you: reader, told: from });
   const sentences = entries.map(entrySentence);
   const turns = new Set(entries.flatMap((e, i) => (e.kind === 'turn' ? [sentences[i]!] : [])));
+  const breaks = new Set(entries.flatMap((e, i) => (e.kind === 'turn' || e.kind === 'round' ? [sentences[i]!] : [])));
   // What the message above already says is left out only as the digest's tail: left out in the middle,
   // the rest read wrong ("CI attacked WH: missed. WH was dropped by CI.", the hit between them said above
   // and so dropped, playtest round 15). A drop is never left out, so nothing before one is.
@@ -72,7 +74,9 @@ export function catchUpDigest(
   const told = kept.slice(0, tail).map((s) => (drops.has(s) ? `**${s}**` : s));
   let text = '';
   for (const [i, s] of told.entries()) {
-    const next = text ? `${text} ${s}` : s;
+    // Each turn on a line of its own, in the same small print: one paragraph of several turns read as
+    // a wall of text (playtest round 16).
+    const next = text ? `${text}${breaks.has(s) ? '\n-# ' : ' '}${s}` : s;
     if (next.length > limit) {
       // Cut short, the turns and drops still to come are named after the count, in order, so none is
       // hidden: after the practice bot's run of turns a tester read only its first (playtest).

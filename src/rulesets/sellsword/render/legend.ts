@@ -47,7 +47,8 @@ const TERRAIN_NAME: Record<Terrain, string> = {
   damaging: 'damaging',
   obstructing: 'obstructing',
   pit: 'pit',
-  'sliding-wall': 'sliding wall',
+  // What it does, as the other names say it by their own: a tester could not tell it from a wall (playtest round 16).
+  'sliding-wall': 'sliding wall (a door: blocks sight, but units may enter)',
   smoke: 'smoke',
   wall: 'wall',
 };

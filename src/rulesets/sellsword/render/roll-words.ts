@@ -94,11 +94,12 @@ export function automaticWords(notes: readonly string[], p: RollParties): string
 /**
  * A recovery's reason as the engine gives it ("recovered: rolled 5 + 2 = 7, needing under 12"), with
  * what was added named as every roll line names it, and said after the status as one clause:
- * "recovered, rolling 5 + 2 (+1 for each of its 2 injuries) = 7, needing under 12".
+ * "recovered at the end of its turn, rolling 5 + 2 (+1 for each of its 2 injuries) = 7, needing under 12".
+ * When is said, as a failed roll says it: a tester saw Hobbled gone with no word of when (playtest round 16).
  */
 export function recoveredWords(reason: string): string {
   return reason
-    .replace(/^recovered: rolled /, 'recovered, rolling ')
+    .replace(/^recovered: rolled /, 'recovered at the end of its turn, rolling ')
     .replace(/(\d+) \+ (\d+) = (\d+)/, (_all, d: string, n: string, t: string) => `${d} + ${n} (${injuryBonusWords(Number(n))}) = ${t}`);
 }
 
