@@ -12,6 +12,7 @@ import { Lru } from '../cache/lru';
 import type { GameState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
 import {
+  endedWithoutActing,
   eventSentences,
   FRAMING,
   NEWS,
@@ -130,7 +131,7 @@ async function turnPost(store: Store, row: MatchRow, setup: MatchSetup, { seq, p
   const small = next && headline.endsWith(next) ? headline.slice(0, -next.length) : at >= 0 ? headline.slice(0, at) : headline;
   // A turn ended without an act (the unit held its ground) says so, or the post would seem to miss its log.
   // Said as the match log says it, one plain line: a lone bullet under the heading read as noise (playtest).
-  const told = log.length > 0 ? log.map((l) => `• ${l}`) : [`${ended.unit ? shown(ended.unit.toUpperCase()) : 'The unit'} ended its turn without acting.`];
+  const told = log.length > 0 ? log.map((l) => `• ${l}`) : [endedWithoutActing(ended.unit ? shown(ended.unit.toUpperCase()) : 'The unit')];
   const heading = turnOver(name(ended.player), who, takenEarly(turn.before, turn.events), ended.player === practiceSeat(matchRecord(row).terms));
   const content = [heading, ...told, `-# ${shown(small)}`].join('\n');
   keepCloseUp(row.id, seq, focus);

@@ -173,5 +173,5 @@ export function eventSentences(
   return tell(happeningsOf(state, request.lastTurn ?? [], request), telling);
 }
 
-export { afterLastAct, matchLog, rosterLine, sinceLastAct, sinceTurn, toHandover, type LogEntry } from './match-log';
+export { afterLastAct, endedWithoutActing, matchLog, rosterLine, sinceLastAct, sinceTurn, toHandover, type LogEntry } from './match-log';
 export { catchUpDigest, withLogPointer } from './catch-up';

@@ -77,6 +77,9 @@ function actsNote(h: Extract<Happening, { kind: 'activate' }>): string {
   return h.acts === 3 && why === '' ? '' : `, ${h.acts} act${h.acts === 1 ? '' : 's'}${why}`;
 }
 
+/** A turn that ended with no act (the unit held its ground), as the log and the turn post both say it. */
+export const endedWithoutActing = (unit: string): string => `${unit} ended its turn without acting.`;
+
 /** The log of `events` from `start`: headers for rounds and units' turns, a line per happening. */
 export function matchLog(start: GameState, events: readonly GameEvent[], options: LogOptions = {}): LogEntry[] {
   const names = options.names ?? {};
@@ -94,7 +97,7 @@ export function matchLog(start: GameState, events: readonly GameEvent[], options
         });
         break;
       case 'turn-ended':
-        if (out.at(-1)?.kind === 'turn' && h.unit !== null) out.push({ kind: 'line', text: `${h.unit} ended its turn without acting.`, round });
+        if (out.at(-1)?.kind === 'turn' && h.unit !== null) out.push({ kind: 'line', text: endedWithoutActing(h.unit), round });
         break;
       case 'turn':
       case 'phase':
