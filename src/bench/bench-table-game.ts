@@ -7,10 +7,15 @@
  * - the practice opponent's decision time, p50 and p99 over every decision of those games (target
  *   p99 < 200 ms);
  * - the turn picture: the table after a turn with the turn marked on it, drawn and encoded, median and
- *   p99 over 30 renders of turns from those games (target median < 60 ms), with the bot's malloc settings.
+ *   p99 over 30 renders of turns from those games (target median < 60 ms), with the bot's malloc settings
+ *   and, between renders and untimed, the young generation collected and the event loop let run, as a
+ *   render worker does between jobs (bot/render-worker-main.ts). A picture's pixel read-back is freed
+ *   only then (its finalizer runs on the event loop): renders back to back with nothing between them
+ *   would each read back into fresh memory the kernel maps and zeroes, which no render worker does.
  */
 import { rulesetOf, type Ruleset } from '../rulesets';
 import { renderTable } from '../render/table-picture';
+import { collectYoung } from '../bot/collect';
 import { withBotMalloc } from './bot-malloc';
 
 withBotMalloc();
@@ -114,6 +119,8 @@ for (let i = 0; i < 30; i++) {
   const { png } = renderTable(view.table(d.setup, d.state, { lastTurn: d.events, before: d.before }));
   renders.push(performance.now() - t);
   bytes = png.length;
+  collectYoung();
+  await new Promise<void>((resolve) => setImmediate(resolve));
 }
 renders.sort((a, b) => a - b);
 const median = quantile(renders, 0.5);

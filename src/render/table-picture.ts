@@ -8,7 +8,7 @@
  * says each unit's wounds and statuses in words.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { measuringContext } from './canvas-pool';
+import { measuringContext, pooledCanvas } from './canvas-pool';
 import { loadFonts } from './fonts';
 import { boardGeometry, type BoardGeometry } from './layout';
 import { areaSwatch, playerSwatch, statusBadge, swatchLine, tagSwatch } from './legend-parts';
@@ -192,8 +192,13 @@ const rule = (ctx: Ctx, width: number, y: number): void => {
   ctx.fillRect(0, y - 1, width, 2);
 };
 
-/** The table view drawn onto a new canvas. */
-export function drawTableCanvas(view: TableView): Canvas {
+/**
+ * The table view drawn onto a new canvas of its size, or with 'taller' onto the kept canvas of its
+ * width (canvas-pool.ts), which may be taller than the picture: png.ts encodes only the picture's
+ * rows, the same bytes either way. A turn's picture on a 36×24 board is over four megapixels, and a
+ * new canvas for each was 17 MB of fresh memory the kernel maps and zeroes, every turn.
+ */
+export function drawTableCanvas(view: TableView, reuse: 'taller' | false = false): Canvas {
   loadFonts();
   const { g, width, pad, head, strip, foot, tags } = tableLayout(view);
   const top = head.height + 2 * pad;
@@ -201,7 +206,7 @@ export function drawTableCanvas(view: TableView): Canvas {
   // A table with no units (a map on its own) has no strip: the key follows the board.
   const footTop = strip.height > 0 ? under + strip.height + 2 * pad : under;
   const height = footTop + (foot.height > 0 ? foot.height + 2 * pad : 0);
-  const canvas = createCanvas(width, height);
+  const canvas = reuse ? pooledCanvas(width, height, reuse) : createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, width, height);
@@ -221,7 +226,7 @@ export function drawTableCanvas(view: TableView): Canvas {
   return canvas;
 }
 
-/** The picture of a table view and its alt text, for posting together. */
+/** The picture of a table view (drawn on a kept canvas) and its alt text, for posting together. */
 export function renderTable(view: TableView): { readonly png: Buffer; readonly alt: string } {
-  return { png: encodePng(drawTableCanvas(view)), alt: tableAltText(view) };
+  return { png: encodePng(drawTableCanvas(view, 'taller')), alt: tableAltText(view) };
 }
