@@ -21,7 +21,7 @@ import {
   renderLegend,
   renderMapWithAlt,
   renderNowAsync,
-  renderUnitStrip,
+  renderUnitStripAsync,
   renderTurnAsync,
   type HappeningKind,
   type Picture,
@@ -254,7 +254,7 @@ async function resultPost(store: Store, row: MatchRecord, setup: MatchSetup, seq
       { png, name: 'final.png', alt },
       ...closeUp(focus, 'final-close-up.png'),
       // With the last turn's events, a unit dropped in play before a concession in it is told dropped, not conceded.
-      ...closeUp(renderUnitStrip(game, request), 'final-units.png'),
+      ...closeUp(await renderUnitStripAsync(game, request), 'final-units.png'),
     ],
   };
 }
@@ -314,7 +314,7 @@ async function pingCloseUp(store: Store, row: MatchRecord, setup: MatchSetup, se
   const map = await renderNowAsync(now, { names: setup.names });
   // Under the map, every unit's strip, as the result post has: on a phone the whole map's tokens are too
   // small to read Vigor and injuries, and a round's start has no turn to close up on (playtest round 14).
-  return [{ png: map.png, name: `now-${seq}.png`, alt: map.alt }, ...closeUp(renderUnitStrip(now, { names: setup.names }), `units-${seq}.png`)];
+  return [{ png: map.png, name: `now-${seq}.png`, alt: map.alt }, ...closeUp(await renderUnitStripAsync(now, { names: setup.names }), `units-${seq}.png`)];
 }
 
 /**

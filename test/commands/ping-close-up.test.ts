@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/bench/selfplay';
 import { picturePost } from '../../src/posts/post-pictures';
+import { renderUnitStrip } from '../../src/rulesets/sellsword/render';
 import { seeded } from '../../src/engine/dice';
-import { gameOf, type MatchEvent, type MatchSnapshot } from '../../src/match/match-state';
+import { gameOf, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import { memoryStore } from '../store/fixture';
 import { playOn, setupFor, storedMatch, untilPlaying } from './stored-match';
 
@@ -70,6 +71,10 @@ describe("a round's first ping (playtest)", () => {
     expect(files[0]!.alt).toContain(`round ${game.round}`);
     expect(files[1]!.inEmbed).toBe(true);
     for (const u of Object.values(game.units).filter((u) => u.at !== null && !u.dropped)) expect(files[1]!.alt).toContain(u.id.toUpperCase());
+    // Drawn in the render worker's way (a kept canvas, deflated on zlib's threads), the strip is the picture renderUnitStrip draws.
+    const strip = renderUnitStrip(game, { names: (row.setup as MatchSetup).names })!;
+    expect(Buffer.compare(files[1]!.png, strip.png)).toBe(0);
+    expect(files[1]!.alt).toBe(strip.alt);
     // The same state again gives the same picture (kept, not drawn again).
     const again = await picturePost(store, row, body);
     expect(Buffer.compare(again.files![0]!.png, files[0]!.png)).toBe(0);

@@ -336,8 +336,10 @@ function stripRows(units: MapView['units']): Run[][] {
  * A picture of the unit strip alone, for every unit on the map: what a post without a close-up (a
  * match that ended at a round's end, with no unit's turn to show) carries so a phone can read each
  * unit's Vigor and injuries, which the full map's tokens are too small for. Null when no unit stands.
+ * On a new canvas unless `reuse` is 'taller': then on the kept canvas of its width (canvas-pool.ts),
+ * whose top rows are the picture.
  */
-export function drawUnitStrip(view: MapView, title: string = stripTitle(view)): Canvas | null {
+export function drawUnitStrip(view: MapView, title: string = stripTitle(view), reuse: 'taller' | false = false): Canvas | null {
   const units = view.units.filter((u) => u.at);
   if (units.length === 0) return null;
   const dropped = droppedRows(view);
@@ -350,10 +352,11 @@ export function drawUnitStrip(view: MapView, title: string = stripTitle(view)): 
   const head = flow(scratch, [[{ text: title, bold: true }]], width - 2 * pad, px);
   const body = flow(scratch, [...standing, ...dropped], width - 2 * pad, stripPx(width));
   const top = head.height + 2 * pad;
-  const canvas = createCanvas(width, top + body.height + 2 * pad);
+  const height = top + body.height + 2 * pad;
+  const canvas = reuse ? pooledCanvas(width, height, reuse) : createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillRect(0, 0, width, height);
   head.draw(ctx, pad, pad);
   ctx.fillStyle = INK;
   ctx.fillRect(0, top - 2, width, 2);

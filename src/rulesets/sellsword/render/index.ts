@@ -143,6 +143,19 @@ export function renderUnitStrip(state: GameState, request: Pick<ViewRequest, 'na
 }
 
 /**
+ * renderUnitStrip as a render worker draws it: on the kept canvas of its width, deflated on zlib's
+ * threads (png.ts encodePngAsync) so the worker's own thread goes on meanwhile, and drawn once per
+ * view (drawn-once.ts): each seat's ping at one round's start shows the same strip. Same bytes.
+ */
+export async function renderUnitStripAsync(state: GameState, request: Pick<ViewRequest, 'names' | 'lastTurn' | 'before'> = {}): Promise<Picture | null> {
+  const view = toMapView(state, request);
+  if (!view.units.some((u) => u.at)) return null;
+  const key = `units\n${view.board.key}\n${JSON.stringify({ ...view, board: null })}`;
+  const png = await drawnOnceAsync(key, () => encodePngAsync(drawUnitStrip(view, undefined, 'taller')!));
+  return { png, alt: clip(unitStripAlt(view), DISCORD_ALT_TEXT_LIMIT, { atWord: true }) };
+}
+
+/**
  * The key to a match's maps (terrain on its map, how to read a token, statuses, how a turn is
  * drawn), posted once with the opening map; its alt text spells the whole key out.
  */
