@@ -168,6 +168,14 @@ function rowsInto(canvas: Canvas, size: (bytes: number) => Buffer): Rows {
   const height = pictureHeight(canvas);
   const stride = width * 4;
   const whole = size((stride + 1) * height);
+  if (littleEndian && height < canvas.height) {
+    // A taller canvas: its picture's rows alone, not the rows under them (a sixth of a turn's map).
+    // getImageData gives colours without alpha's premultiplication, which leaves an opaque pixel as
+    // it is; a picture with any other is read again below as the canvas keeps it.
+    const own = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    const raw = whole.subarray(0, (width * 3 + 1) * height);
+    if (packRgb(new Uint32Array(own.buffer, own.byteOffset, width * height), width, height, raw)) return { raw, width, height, colourType: RGB };
+  }
   const pixels = canvas.data();
   if (pixels.length !== stride * canvas.height)
     throw new Error(`encodePng: expected ${stride * canvas.height} bytes of RGBA, the canvas gave ${pixels.length}`);

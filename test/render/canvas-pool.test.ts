@@ -1,3 +1,4 @@
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { pictureHeight, pooledCanvas } from '../../src/render/canvas-pool';
 import { encodePng, encodePngAsync } from '../../src/render/png';
@@ -65,6 +66,39 @@ describe('the canvas pool (render/canvas-pool.ts)', () => {
     }
     // Some were drawn on a canvas made for a taller picture (more than its own headroom taller).
     expect(onTaller).toBeGreaterThan(0);
+    releaseDrawingMemory();
+  });
+
+  it('reads back only the rows of a picture on a taller canvas, and writes one with see-through pixels as its own canvas does', async () => {
+    releaseDrawingMemory();
+    const draw = (canvas: Canvas, see: boolean) => {
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = see ? 'rgba(200, 40, 90, 0.5)' : '#c8285a';
+      ctx.fillRect(0, 0, 90, 140);
+      ctx.fillStyle = '#102030';
+      ctx.fillRect(10, 10, 30, 30);
+      return canvas;
+    };
+    for (const see of [false, true]) {
+      const own = encodePng(draw(createCanvas(90, 140), see));
+      const taller = draw(pooledCanvas(90, 140, 'taller'), see);
+      expect(taller.height).toBeGreaterThan(140);
+      // Under the picture, rows the encoder must never read: they would change the bytes if it did.
+      taller.getContext('2d').fillStyle = 'rgba(0, 255, 0, 0.3)';
+      taller.getContext('2d').fillRect(0, 140, 90, taller.height - 140);
+      // An opaque picture is read back without the rows under it: never the whole canvas (data()).
+      let wholeReads = 0;
+      const whole = taller.data.bind(taller);
+      taller.data = () => {
+        wholeReads++;
+        return whole();
+      };
+      expect(Buffer.compare(encodePng(taller), own)).toBe(0);
+      expect(Buffer.compare(await encodePngAsync(taller), own)).toBe(0);
+      expect(wholeReads).toBe(see ? 2 : 0);
+      // Opaque pictures are written as RGB, see-through ones as RGBA (the IHDR's colour type).
+      expect(own[25]).toBe(see ? 6 : 2);
+    }
     releaseDrawingMemory();
   });
 });
