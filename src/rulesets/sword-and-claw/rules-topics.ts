@@ -110,14 +110,15 @@ export const SC_RULES_TOPICS: readonly RulesTopic[] = [
       '• Changing level is part of a Move or Run, before it sets off: 2 inches a level up, 1 down (`altitude:` on `/order move` or `run`, or `/order fly` to change level where it stands).',
       '• **Landed**: a ground troop. **Hovering**: over troops and difficult ground or water, not walls; it fights and is shot at as usual, and slides one square further.',
       '• **Low** and **High**: over anything; it fights only troops at its own level and shoots nobody lower. Shots at it are −1 to hit and 2 inches longer a level above the shooter, and no troop shelters it.',
-      '• Cones, lines, areas and sweeps reach the ground and hovering troops only. An Entangled or Paralyzed flyer drops a level on each failed save.',
+      '• A cone, fan, line or aura aimed at a troop on the ground or hovering acts on both; aimed at a flyer at Low or High it acts at that level only. Aimed up at a higher troop it is 2 inches shorter a level, and the nearer half of its squares has no effect. A troop at Low or High aims none lower, and an aura reaches no other height than its troop’s.',
+      '• Areas and sweeps reach the ground and hovering troops only. An Entangled or Paralyzed flyer drops a level on each failed save.',
     ].join('\n'),
   },
   {
     id: 'templates',
     title: 'Cones, fans, lines and auras',
     also: ['cone', 'fan', 'line', 'aura', 'template', 'templates', 'breath', 'projected'],
-    cites: ['SC Melee c', 'SC App. B Cone', 'SC App. B Fan', 'SC App. B Line', 'SC App. B Aura', 'SC45', 'SC46', 'SC47', 'SC48'],
+    cites: ['SC Melee c', 'SC App. B Cone', 'SC App. B Fan', 'SC App. B Line', 'SC App. B Aura', 'SC45', 'SC46', 'SC47', 'SC48', 'SC96'],
     text: [
       'An attack with a **Cone**, **Fan**, **Line** or **Aura** comes from the troop like a shot and is made in the melee step: `/order attack troop: attack: target:` aims it from the centre of the troop at the enemy you name, next to it or not; the suggestions say whom it would cover, yours included.',
       '• A Cone is a 45° wedge and a Fan a 90° one, reaching their length in inches past the troop; each square at least half under them is covered. A Line covers its length in squares along the line through the target. An Aura covers every square within its size in inches around the troop, wherever it is aimed.',

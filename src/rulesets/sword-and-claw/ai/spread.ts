@@ -13,8 +13,10 @@ import { isProjected, reachedTroops } from '../rules/projected';
 import { aimShot, rangedDefense, rangedModifiers, type ShotTroops } from '../rules/ranged';
 import { lineOfSight } from '../rules/sight';
 import { sweepSize, sweepSquares, sweptTroops } from '../rules/sweep';
-import type { Piece, ScTable } from '../rules/table';
-import { templateAt, templateOf, troopsUnder } from '../rules/templates';
+import { heightsAbove } from '../rules/altitude';
+import { type Piece, pieceLevel, type ScTable } from '../rules/table';
+import { templateCover } from '../rules/template-reach';
+import { templateOf } from '../rules/templates';
 import { isHurt } from '../rules/wounds';
 import type { ScCommand } from '../match/types';
 
@@ -36,7 +38,7 @@ function reached(table: ScTable, fighters: ReadonlyMap<string, Fighter>, c: Atta
   const attack = findAttack(fighters.get(c.troop)!.card, c.attack)!.attack;
   const [me, target] = [table.pieces.get(c.troop)!, table.pieces.get(c.target)!];
   const template = templateOf(attack);
-  if (template) return reachedTroops(table, me, troopsUnder(table, templateAt(table, me, template, target), me.id));
+  if (template) return reachedTroops(table, me, [...templateCover(table, me, template, target).troops]);
   const size = sweepSize(attack);
   if (size === null) return null;
   return sweptTroops(table, sweepSquares(table, me, size, target, c.sweep ?? { turn: 'clockwise' }), me.id);
@@ -66,7 +68,7 @@ export function spreadValue(
     if (hitsAutomatically(attack)) wounds = woundsPerHit(attack.dmg.bonus - (hurt ? 2 : 0), card.toWound);
     else {
       const mods = isProjected(attack)
-        ? rangedModifiers(attack, { hurt, aimed: false }, 'short', lineOfSight(table, attacker, p), false)
+        ? rangedModifiers(attack, { hurt, aimed: false }, 'short', lineOfSight(table, attacker, p), false, heightsAbove(pieceLevel(attacker), pieceLevel(p)))
         : meleeModifiers(attack, hurt, me.conditions, isFlanked(table, p));
       const defense = isProjected(attack) ? rangedDefense(card) : card.defense.melee;
       wounds =

@@ -4,7 +4,8 @@
  * (rules/templates.ts), made in the melee step. It is declared at an enemy the template covers when
  * aimed at it; every other troop under it, friend or foe, is rolled against as well, each with its
  * own d10 against its Ranged Defense with the ranged modifiers its line from the attacker gives
- * (skill, Hurt, cover, light cover: no range bracket, no shot into melee, no flank), and its own d6.
+ * (skill, Hurt, cover, light cover, −1 a height it is above the attacker: no range bracket, no shot
+ * into melee, no flank), and its own d6. Which squares act, and at which level, is rules/template-reach.ts.
  * A troop hard blocking terrain hides from the attacker is sheltered and not rolled against.
  */
 import type { Condition } from './conditions';
@@ -12,12 +13,16 @@ import type { Roll } from '../../../engine/dice';
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { TroopAttack } from '../formats/troop-card';
 import type { Dice } from './dice';
+import { checkFlightAttack } from './flight-attacks';
 import { type Fighter, hitsAutomatically, type Modifier } from './melee';
 import type { AfterMove } from './movement';
 import { rangedDefense, rangedModifiers } from './ranged';
 import { lineOfSight } from './sight';
-import type { Piece, ScTable } from './table';
-import { templateAt, templateOf, type Template, type TemplateShape, troopsUnder } from './templates';
+import { heightsAbove } from './altitude';
+import { type Piece, pieceLevel, type ScTable, spanOf } from './table';
+import { type TemplateCover, templateCover } from './template-reach';
+import { templateOf, type Template, type TemplateShape } from './templates';
+import { footprint } from '../../../engine/footprint';
 import { isHurt, woundsFromDamage } from './wounds';
 
 /** One troop under a template: its roll to hit, and on a hit its d6 and wounds. */
@@ -41,8 +46,10 @@ export interface ProjectedHit {
 export interface ProjectedOutcome {
   readonly shape: TemplateShape;
   readonly length: number;
-  /** The squares the template covered, in the order rules/templates.ts gives them. */
+  /** The squares the template affected, in the order rules/templates.ts gives them. */
   readonly squares: readonly number[];
+  /** Aimed up to another level: the nearer half of the squares it covered, which had no effect (ruling SC96). */
+  readonly passed?: readonly number[];
   /** Every troop under it the attacker sees, friend or foe, in board order of its top-left square. */
   readonly hits: readonly ProjectedHit[];
   /** Troops under it that hard blocking terrain hides from the attacker: the template does not reach them (ruling SC47). */
@@ -62,12 +69,27 @@ export function checkProjectedTarget(table: ScTable, attacker: Piece, attack: Tr
   const target = table.pieces.get(targetId);
   if (!target) return ruleError('unknown-target', `no troop "${targetId}" on the table`);
   if (target.player === attacker.player) return ruleError('not-an-enemy', `${target.id} is on ${attacker.id}'s side`);
+  // Which levels it may be aimed at comes first: a template aimed where it may not go covers nothing to check.
+  const flight = checkFlightAttack(attacker, attack, target);
+  if (flight) return flight;
   const template = templateOf(attack)!;
-  if (!troopsUnder(table, templateAt(table, attacker, template, target), attacker.id).some((p) => p.id === target.id))
-    return ruleError('out-of-template', `${attack.name} (${template.shape} ${template.length}) does not reach ${target.id}`);
+  const cover = templateCover(table, attacker, template, target);
+  if (!cover.troops.some((p) => p.id === target.id)) {
+    // Ruling SC96: aimed up to another level, the nearer half of the template has no effect.
+    if (passesUnder(table, cover, target))
+      return ruleError('under-nearer-half', `${target.id} is too close: ${attack.name} aimed up at it has no effect on the nearer half of its squares`);
+    return ruleError(
+      'out-of-template',
+      `${attack.name} (${template.shape} ${cover.length}${cover.length < template.length ? ', shorter aimed upwards' : ''}) does not reach ${target.id}`,
+    );
+  }
   if (!inSight(table, attacker, target)) return ruleError('no-line-of-sight', `${attacker.id} cannot see ${target.id} past the terrain`);
   return null;
 }
+
+/** Whether `target` has a square among the nearer half a template passes over (ruling SC96). */
+const passesUnder = (table: ScTable, cover: TemplateCover, target: Piece): boolean =>
+  footprint(table.board, target.at, spanOf(target.size)).some((s) => cover.passed.includes(s));
 
 /**
  * Whether the template reaches `troop` (ruling SC47): hard blocking terrain does not hide it from the
@@ -108,7 +130,9 @@ function rollAgainst(
     return { ...base, dice: [{ d: 6, v: d6 }], damage, wounds: woundsFromDamage(damage, card.toWound, card.shield ? 1 : 0), shield: card.shield };
   }
   // The attacker's own state: Hurt, and Entangled's −2 to its attacks (SC Conditions).
-  const modifiers = rangedModifiers(attack, { ...shooter, aimed: false }, 'short', lineOfSight(table, attacker, troop), false);
+  // Aimed up, −1 a height the troop is above the attacker, as a shot is (SC Flight; ruling SC96).
+  const up = heightsAbove(pieceLevel(attacker), pieceLevel(troop));
+  const modifiers = rangedModifiers(attack, { ...shooter, aimed: false }, 'short', lineOfSight(table, attacker, troop), false, up);
   const d10 = dice(10);
   const total = d10 + modifiers.reduce((n, m) => n + m.value, 0);
   const base = { troop: troop.id, modifiers, total, defense, automatic: false, shield: false };
@@ -133,13 +157,14 @@ export function project(
   const { table } = t;
   const [attacker, target] = [table.pieces.get(attackerId)!, table.pieces.get(targetId)!];
   const template: Template = templateOf(attack)!;
-  const squares = templateAt(table, attacker, template, target);
+  const cover = templateCover(table, attacker, template, target);
   const me = t.fighters.get(attackerId)!;
   const hurt = isHurt(me.taken, me.card.wounds);
-  const under = troopsUnder(table, squares, attackerId);
+  const under = cover.troops;
   const seen = reachedTroops(table, attacker, under);
   const shooter = { hurt, ...(me.conditions ? { conditions: me.conditions } : {}) };
   const hits = seen.map((p) => rollAgainst(dice, table, attacker, attack, shooter, p, t.fighters.get(p.id)!));
   const sheltered = under.filter((p) => !seen.includes(p)).map((p) => p.id);
-  return { shape: template.shape, length: template.length, squares, hits, sheltered };
+  const passed = cover.passed.length > 0 ? { passed: cover.passed } : {};
+  return { shape: template.shape, length: cover.length, squares: cover.squares, ...passed, hits, sheltered };
 }

@@ -125,18 +125,24 @@ export function raySquares(table: ScTable, from: Piece, aim: readonly [number, n
 const line = (table: ScTable, attacker: Piece, aim: readonly [number, number], length: number): number[] =>
   raySquares(table, attacker, aim, (_, taken) => taken < length);
 
+/** Inches from `p`'s space to `square`, counted as a shot's range is (ruling SC18); 0 for a square of the space. */
+export function inchesFromSpace(table: ScTable, p: Piece, square: number): number {
+  const w = table.board.width;
+  const span = spanOf(p.size);
+  const [ac, ar] = [p.at % w, Math.floor(p.at / w)];
+  const [c, r] = [square % w, Math.floor(square / w)];
+  const dx = Math.max(0, c - (ac + span - 1), ac - c);
+  const dy = Math.max(0, r - (ar + span - 1), ar - r);
+  return openGroundDistance(dx, dy, DIAGONAL_RULE);
+}
+
 function aura(table: ScTable, attacker: Piece, length: number): number[] {
-  const { width, height } = table.board;
-  const w = width;
-  const span = spanOf(attacker.size);
-  const [ac, ar] = [attacker.at % w, Math.floor(attacker.at / w)];
+  const n = table.board.width * table.board.height;
   const out: number[] = [];
-  for (let r = 0; r < height; r++)
-    for (let c = 0; c < width; c++) {
-      const dx = Math.max(0, c - (ac + span - 1), ac - c);
-      const dy = Math.max(0, r - (ar + span - 1), ar - r);
-      if ((dx > 0 || dy > 0) && openGroundDistance(dx, dy, DIAGONAL_RULE) <= length) out.push(r * w + c);
-    }
+  for (let s = 0; s < n; s++) {
+    const inches = inchesFromSpace(table, attacker, s);
+    if (inches > 0 && inches <= length) out.push(s);
+  }
   return out;
 }
 

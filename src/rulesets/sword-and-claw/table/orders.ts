@@ -21,7 +21,8 @@ import { trampleAttackOf } from '../rules/trample';
 import { tramplePath } from '../match/trample';
 import { chargeFits, chargeTrampleAttacks, chargeTramplesIn, moveFits, trampleIn, trampleListChoices } from './trample-orders';
 import { type SweepAim, sweepSize } from '../rules/sweep';
-import { templateAt, templateOf, troopsUnder } from '../rules/templates';
+import { templateCover } from '../rules/template-reach';
+import { templateOf } from '../rules/templates';
 import { aimShot } from '../rules/ranged';
 import { coverPenalty } from '../rules/sight';
 import { odds, woundChance } from '../rules/chances';
@@ -509,9 +510,17 @@ function templateReach(setup: ScSetup, s: ScState, c: Extract<ScCommand, { type:
   const template = attack ? templateOf(attack) : null;
   if (!template) return '';
   const table = tableOf(setup, s);
-  const under = troopsUnder(table, templateAt(table, pieceOf(setup, me), template, pieceOf(setup, s.troops[c.target]!)), me.id);
+  const cover = templateCover(table, pieceOf(setup, me), template, pieceOf(setup, s.troops[c.target]!));
+  const under = cover.troops;
   const friends = under.filter((p) => p.player === me.player).length;
-  return ` (${template.shape} ${template.length} covers ${under.map((p) => labelOf(setup, p.id)).join(', ')}${friends > 0 ? `: ${friends} of yours` : ''})`;
+  // Aloft, it acts at the target's level only; aimed upwards it is shorter and its nearer half has no effect (ruling SC96).
+  const up = cover.length < template.length;
+  const level = cover.level === 'ground' || up ? '' : ` ${LEVEL_WORDS[cover.level]}`;
+  const squares = cover.squares.map((q) => squareWords(setup, q)).join(', ');
+  const shorter = up
+    ? `, ${template.length - cover.length}" shorter aimed upwards: ${squares} have effect${cover.passed.length > 0 ? ', the nearer half none' : ''};`
+    : '';
+  return ` (${template.shape} ${template.length}${level}${shorter} covers ${under.map((p) => labelOf(setup, p.id)).join(', ')}${friends > 0 ? `: ${friends} of yours` : ''})`;
 }
 
 function attackName(setup: ScSetup, s: ScState, troopId: string, attackId: string): string {

@@ -105,7 +105,10 @@ function projectedLine(setup: ScSetup, s: ScState, k: MeleeStrike, p: ProjectedO
   });
   const under = hits.length === 0 ? 'nobody it reaches is under it' : `under it: ${hits.join('; ')}`;
   const sheltered = p.sheltered.length === 0 ? '' : `; hidden from it by terrain, so untouched: ${p.sheltered.map((id) => labelOf(setup, id)).join(', ')}`;
-  return `🎲 ${what} covers ${p.squares.map((q) => squareWords(setup, q)).join(', ')}; ${under}${sheltered}.`;
+  const list = (qs: readonly number[]) => qs.map((q) => squareWords(setup, q)).join(', ');
+  // Aimed up to another level, the nearer half of its squares had no effect (ruling SC96).
+  const passed = p.passed ? ` (aimed upwards, its nearer half over ${list(p.passed)} has no effect)` : '';
+  return `🎲 ${what} covers ${list(p.squares)}${passed}; ${under}${sheltered}.`;
 }
 
 /** A Sweep's line (SC App. B Sweep): its turn and squares, and each troop in them with its own strike. */

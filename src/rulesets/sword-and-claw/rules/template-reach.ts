@@ -1,0 +1,59 @@
+/**
+ * What a template aimed at a troop affects across the levels (SC Flight Hover, SC Flight "Special
+ * attacks from other levels"; ruling SC96): the one place that says which squares of a Cone, Fan,
+ * Line or Aura have effect and on which troops. rules/templates.ts draws the squares; this picks the
+ * level they act at.
+ *
+ * - Aimed at a troop on the ground or Hovering: every square it covers acts on the ground and Hover
+ *   alike ("hits ground AND hovering units in that space").
+ * - Aimed at a troop at Low or High Altitude: it acts at that level only, as a missed shot at a flyer
+ *   hits only its level (SC97).
+ * - Aimed at a target higher than the attacker (heights as a shot counts them, ruling SC93): the
+ *   template is 2 inches shorter a height, and the nearer half of the squares it then covers has no
+ *   effect. That half is every square nearer the attacker's space than the square that is the
+ *   middle one by distance (counted as a shot's range), so squares as far as each other are never
+ *   split: at most half pass, none when it covers a single square.
+ * A troop at Low or High never aims a template lower (rules/flight-attacks.ts refuses it).
+ */
+import { heightsAbove, isHigh, type Level, RANGE_PER_HEIGHT } from './altitude';
+import { type Piece, pieceLevel, type ScTable } from './table';
+import { inchesFromSpace, type Template, templateAt, troopsUnder } from './templates';
+
+export interface TemplateCover {
+  /** Its length as it reaches: the card's, less 2 inches for each height the target is above the attacker. */
+  readonly length: number;
+  /** The squares it affects, in the order rules/templates.ts gives them. */
+  readonly squares: readonly number[];
+  /** The nearer half of the squares it covers, which has no effect (aimed up to another level); else empty. */
+  readonly passed: readonly number[];
+  /** The level it acts at: 'ground' for the ground and Hover together, else the target's. */
+  readonly level: Level;
+  /** The troops other than the attacker with a square among `squares` at that level, in board order of their top-left squares. */
+  readonly troops: readonly Piece[];
+}
+
+/** The squares of `squares` nearer `attacker`'s space than the middle one by distance: those with no effect. */
+function nearerHalf(table: ScTable, attacker: Piece, squares: readonly number[]): number[] {
+  const inches = new Map(squares.map((s) => [s, inchesFromSpace(table, attacker, s)]));
+  const edge = [...inches.values()].sort((a, b) => a - b)[Math.floor(squares.length / 2)];
+  return edge === undefined ? [] : squares.filter((s) => inches.get(s)! < edge);
+}
+
+/** The troops at Low or High `level` with a square among `squares`, other than `attacker`, in board order of their top-left squares. */
+function troopsAloft(table: ScTable, level: 'low' | 'high', squares: readonly number[], attacker: string): Piece[] {
+  const ids = new Set(squares.map((s) => table.layers[level][s]).filter((who): who is string => typeof who === 'string' && who !== attacker));
+  return [...ids].map((id) => table.pieces.get(id)!).sort((a, b) => a.at - b.at);
+}
+
+/** What `template` aimed from `attacker` at `target` affects (ruling SC96). */
+export function templateCover(table: ScTable, attacker: Piece, template: Template, target: Piece): TemplateCover {
+  const at = pieceLevel(target);
+  const heights = heightsAbove(pieceLevel(attacker), at);
+  const length = Math.max(0, template.length - RANGE_PER_HEIGHT * heights);
+  const covered = length === 0 ? [] : templateAt(table, attacker, { ...template, length }, target);
+  const passed = heights > 0 ? nearerHalf(table, attacker, covered) : [];
+  const squares = covered.filter((s) => !passed.includes(s));
+  const level: Level = isHigh(at) ? at : 'ground';
+  const troops = level === 'low' || level === 'high' ? troopsAloft(table, level, squares, attacker.id) : troopsUnder(table, squares, attacker.id);
+  return { length, squares, passed, level, troops };
+}
