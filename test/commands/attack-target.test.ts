@@ -123,7 +123,7 @@ describe('/attack target suggestions for a unit with several attacks and none gi
     const sk = targetChoices(far, 'p1', 'kn', undefined, '').find((c) => String(c.value).startsWith('sk'))!;
     const carried = readTargetValue(String(sk.value));
     expect(carried).toEqual({ target: 'sk', charge: true, attack: expect.any(String) });
-    expect(sk.name).toMatch(new RegExp(`^charge SK ⚠ may reply · KN pays 5 Vigor · with ${named(carried.attack!)} \\d+% hit, `));
+    expect(sk.name).toMatch(new RegExp(`^charge SK ⚠ may reply · \\d+% hit, [^·]+ · KN pays 5 Vigor · with ${named(carried.attack!)} · `));
   });
 
   it('with the attack given, a value carries no attack, as before', () => {

@@ -164,6 +164,40 @@ describe('the reply prompt', () => {
     expect(gh?.name).toMatch(/^GH ⚠ may reply · \d+% hit, 10 wounds, drops it · /);
   });
 
+  it('R17, R25: a unit next to the attacker that cannot see it is said to not see it, not to be out of reach (playtest round 17)', () => {
+    const game = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'wh', card: 'valor-war-hound', player: 'p1', at: 'I10' },
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'I9' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J10' },
+        { id: 'ow', card: 'havoc-orc-warboss', player: 'p2', at: 'J9' },
+      ],
+    });
+    const attack = game.cards[game.units.wh!.card]!.attacks[0]!.id;
+    const s = run(game, { act: 'attack', unit: 'wh', attack, target: 'gh' });
+    if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
+    const text = replyFacts(s, s.prompt).text;
+    expect(text).toMatch(/\*\*OW \(Orc Warboss\)\*\* cannot reply: OW cannot see WH: [^.]*KN[^.]*GH[^.]*\./);
+    expect(text).not.toContain('can reach');
+  });
+
+  it("R44: a reply's small print says it loses an ally's aura if the attack drops the aura's bearer (playtest round 17)", () => {
+    const game = table({
+      map: 'barrow-hill',
+      dice: [10, 19, 19],
+      units: [
+        { id: 'gh', card: 'havoc-ghoul', player: 'p1', at: 'J10' },
+        { id: 'kn', card: 'valor-knight', player: 'p2', at: 'J11', mod: 'valor-banner' },
+        { id: 'wh', card: 'valor-war-hound', player: 'p2', at: 'K10' },
+      ],
+    });
+    const s = run(game, { act: 'attack', unit: 'gh', attack: game.cards[game.units.gh!.card]!.attacks[0]!.id, target: 'kn' });
+    if (s.prompt?.kind !== 'reply' || s.prompt.unit !== 'wh') throw new Error(`the War Hound's reply prompt, not ${s.prompt?.kind} for ${s.prompt?.unit}`);
+    expect(replyFacts(s, s.prompt).text).toContain("if it drops **KN (Knight)**, the reply loses KN's Banner of the Watch");
+  });
+
   it('R26: says which other unit may reply to the same attack, and in which order', () => {
     const two = table({
       map: 'barrow-hill',
@@ -412,7 +446,12 @@ describe('the wound prompt', () => {
       'Every injury box marked is −1 to its rolls (+1 to a recovery roll, which must come in low); **mobility** also −1 Move (and no flying); **defensive** also −2 to its defences.',
     );
     const withMortal = facts.options[outcomes.indexOf(mortal)]!;
-    expect(withMortal.description).toMatch(/^Vigor \d+ · \d+ injury box(es)? free · Alice \+\d+ VP now · 5% a turn to drop$/);
+    // §6 Exhausted: a choice leaving no Vigor says what that means (playtest round 17).
+    expect(withMortal.description).toMatch(/^Vigor (\d+|0 \(Exhausted\)) · \d+ injury box(es)? free · Alice \+\d+ VP now · 5% a turn to drop$/);
+    const emptied = outcomes.flatMap((o, i) => (o.vigor === 0 && !o.drops && !o.vp ? [facts.options[i]!.description] : []));
+    expect(emptied.length).toBeGreaterThan(0);
+    for (const d of emptied) expect(d).toMatch(/^Vigor 0 \(Exhausted\) · /);
+    expect(facts.text).toContain('A choice that leaves **Vigor 0** makes it **Exhausted**: it cannot charge');
     // Short enough to show whole in a menu (a playtester saw "(Mortal ro…" cut off at desktop width).
     for (const o of facts.options) expect(o.description!.length).toBeLessThanOrEqual(72);
     expect(facts.options[0]!.label).toMatch(/\(default\)$/);

@@ -12,6 +12,7 @@ import {
   tokenChoices,
   traitChoices,
   unitChoices,
+  viewTargetChoices,
 } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { table, yardTable } from '../render/states';
 import { yard } from '../render/maps';
@@ -119,7 +120,8 @@ describe('target suggestions', () => {
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge');
     // A 400 px screen shows about the first 45 characters: they hold the warning, who pays the charge's
     // price (issue 26, playtest), then the odds and the wounds.
-    expect(gh!.name.slice(0, 45)).toMatch(/^charge GH (⚠ may reply · )?KN pays 5 Vigor · \d+%/);
+    // The odds come before the price: a phone's first 45 characters showed the price but not the odds (playtest round 17).
+    expect(gh!.name.slice(0, 45)).toMatch(/^charge GH (⚠ may reply · )?\d+% hit, \d+ wounds/);
     // The squares it steps through, with the wounds they deal, survive Discord's cut to 100.
     expect(gh!.name).toContain(` ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
   });
@@ -139,7 +141,7 @@ describe('target suggestions', () => {
     expect(steps).toBeGreaterThan(0);
     const gh = targetChoices(game, 'p1', 'lo', undefined, '').find((c) => String(c.value).startsWith('gh charge'))!;
     expect(gh.name).toContain(`${charge.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
-    expect(gh.name).toMatch(/^charge GH ⚠ may reply · LO pays 5 Vigor · Hand Axe \d+% hit/);
+    expect(gh.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds · LO pays 5 Vigor · /);
     expect(gh.name.length).toBeLessThanOrEqual(100);
   });
 
@@ -173,12 +175,12 @@ describe('target suggestions', () => {
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
     expect(gh?.name).toMatch(
       new RegExp(
-        `^charge GH ⚠ may reply · KN pays 5 Vigor · \\d+% hit, \\d+ wounds · 2 steps by ${path.join(' → ')}( · \\d+% crit, \\d+ on a crit)?( · wounds incl. the charge's \\+5)?( · Ghoul)?$`,
+        `^charge GH ⚠ may reply · \\d+% hit, \\d+ wounds · KN pays 5 Vigor · 2 steps by ${path.join(' → ')}( · \\d+% crit, \\d+ on a crit)?( · wounds incl. the charge's \\+5)?( · Ghoul)?$`,
       ),
     );
     // A 400 px screen shows about the first 45 characters: the warning, who pays the charge's price and
     // the chance to hit (a tester's Ghoul spent all its Vigor on a charge whose cost was cut off, issue 26).
-    expect(gh!.name.slice(0, 45)).toMatch(/^charge GH ⚠ may reply · KN pays 5 Vigor · \d+%/);
+    expect(gh!.name.slice(0, 45)).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds/);
     expect(gh?.name).not.toContain('charge only');
     // Picking it charges: its value carries the charge.
     expect(gh?.value).toBe('gh charge');
@@ -306,7 +308,7 @@ describe('what a phone shows of a target (issue 26)', () => {
     expect(hidden.name).toMatch(/ · \d+% crit, 20 on a crit · cover, brush\/smoke −4 · range \d+/);
   });
 
-  it('R23: a charge keeps its price, the chance to hit, the wounds and the warning in 50 characters', () => {
+  it('R23: a charge keeps the warning, the chance to hit and the wounds in 45 characters, its price next', () => {
     const game = table({
       map: 'barrow-hill',
       units: [
@@ -315,7 +317,8 @@ describe('what a phone shows of a target (issue 26)', () => {
       ],
     });
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge')!;
-    expect(gh.name.slice(0, 50)).toMatch(/^charge GH ⚠ may reply · KN pays 5 Vigor · \d+% hit/);
+    expect(gh.name.slice(0, 45)).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds/);
+    expect(gh.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds · KN pays 5 Vigor · /);
     // The squares it steps through come next; the critical's chance gives way to them within Discord's 100.
     expect(gh.name).toMatch(/ · 2 steps by I11 → I12/);
   });
@@ -384,6 +387,30 @@ describe('an empty list says why', () => {
     });
     const row = targetChoices(near, 'p1', 'tg', 'shield-bash', '', names).find((r) => String(r.value).startsWith('gh'))!;
     expect(row.name).toMatch(/^GH ⚠ may reply · \d+% hit, no wounds, Recoil 2/);
+  });
+
+  it("R23: /skirmish view's preview offers the charges /attack offers, and says why when nothing is in reach (playtest round 17)", () => {
+    const far = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const rows = viewTargetChoices(far, 'kn', 'longsword', '', names);
+    expect(rows.map((r) => r.value)).toEqual(['gh charge']);
+    expect(rows[0]!.name).toMatch(/^charge GH \d+% hit/);
+    // Out of reach of any charge, the reason names the enemy in sight, not "no enemy is in sight".
+    const further = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J18' },
+      ],
+    });
+    const none = viewTargetChoices(further, 'kn', 'longsword', '', names);
+    expect(none).toHaveLength(1);
+    expect(none[0]!.name).toMatch(/^Nothing to choose: .*GH/);
   });
 
   it('R31: /rest offers only the tokens the unit can regain, and says why when none', () => {
@@ -652,7 +679,7 @@ describe("/attack's unit list names the units of yours that cannot attack, after
 describe('what a phone shows of a warning (playtest: cut at 400 px)', () => {
   // A phone at 400 px shows about the first 45 characters of a suggestion: the warning that an enemy may
   // reply must be whole within them, before the odds and the squares (a tester's was cut before "⚠ OW may reply").
-  it('R23, R26: a charge says who may reply to its attack, then who pays its Vigor, within 45 characters', () => {
+  it('R23, R26: a charge says who may reply to its attack and its odds within 45 characters, then who pays its Vigor', () => {
     const game = table({
       map: 'barrow-hill',
       units: [
@@ -664,9 +691,9 @@ describe('what a phone shows of a warning (playtest: cut at 400 px)', () => {
     // No attack given (the guard has two): the attack the odds are for is named too, after the warning.
     const gh = targetChoices(game, 'p1', 'kn', undefined, '').find((c) => String(c.value).startsWith('gh charge'))!;
     const path = chargeOptions(game, 'kn').find((c) => c.target === 'gh')!.path;
-    expect(gh.name.slice(0, 45)).toMatch(/^charge GH ⚠ OW and GH may reply · KN pays/);
+    expect(gh.name.slice(0, 45)).toMatch(/^charge GH ⚠ OW and GH may reply · \d+% hit, \d+/);
     // Who pays: the charging unit, by its label ("charge GH (5 Vigor)" was read as the Ghoul's Vigor).
-    expect(gh.name).toMatch(/· KN pays all 5 Vigor · with Mace \d+% hit, \d+ wounds · (2 steps )?(by )?[A-Z]/);
+    expect(gh.name).toMatch(/ · \d+% hit, \d+ wounds · KN pays (all )?5 Vigor · ((with )?Mace · )?(2 steps )?(by )?[A-Z]/);
     expect(gh.name).toContain(path.join(' → '));
     expect(gh.name).not.toMatch(/\(\d+ Vigor\)/);
     expect(gh.name.length).toBeLessThanOrEqual(100);
@@ -681,7 +708,7 @@ describe('what a phone shows of a warning (playtest: cut at 400 px)', () => {
       ],
     });
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge')!;
-    expect(gh.name).toMatch(/^charge GH ⚠ may reply · KN pays 5 Vigor · \d+% hit/);
+    expect(gh.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds · KN pays 5 Vigor/);
   });
 
   it("R11, R25: a move past the card's Move warns of the reply before saying why it costs more", () => {
@@ -713,7 +740,7 @@ describe('a charge a new player can find (playtest: no hint that a charge could 
     });
     const listed = targetChoices(game, 'p1', 'lo', undefined, '');
     expect(listed.map((c) => c.value)).toEqual(['gh with longbow', 'gh charge with hand-axe']);
-    expect(listed[1]!.name).toMatch(/^charge GH ⚠ may reply · LO pays all 5 Vigor · with Hand Axe \d+% hit/);
+    expect(listed[1]!.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds · LO pays all 5 Vigor · with Hand Axe/);
     const path = chargeOptions(game, 'lo').find((c) => c.target === 'gh')!.path;
     expect(decide(game, { act: 'attack', unit: 'lo', attack: 'hand-axe', target: 'gh', charge: path }, 'p1')).not.toHaveProperty('error');
     // The bow named, no charge is offered: a bow cannot charge.

@@ -1,6 +1,6 @@
 /** Stat-card wording, checked against the rulebook's Gray Necromancer example. */
 import { describe, expect, it } from 'vitest';
-import { attackBody, descriptorLine, effectText, traitText } from '../../src/rulesets/sellsword/render/card-text';
+import { attackBody, descriptorLine, effectText, moveText, traitText } from '../../src/rulesets/sellsword/render/card-text';
 import { content } from './states';
 import { drawNarrowCardCanvas, NARROW_CARD_PX, NARROW_CARD_WIDTH } from '../../src/rulesets/sellsword/render/card-narrow';
 import { renderCard } from '../../src/rulesets/sellsword/render/card-png';
@@ -26,6 +26,13 @@ describe('the narrow card', () => {
 });
 
 describe('card text', () => {
+  it('writes a flyer\'s Move as "Fly 7", not the printed "F7" (playtest round 17)', () => {
+    const imp = content.index.units.get('havoc-carrion-imp')!;
+    expect(imp.stats.fly).toBe(true);
+    expect(moveText(imp, imp.stats.move)).toBe(`Fly ${imp.stats.move}`);
+    expect(moveText(necro, necro.stats.move)).toBe(String(necro.stats.move));
+  });
+
   it('writes attacks as the rulebook does', () => {
     expect(attackBody(necro.attacks[0]!)).toBe('(Range 1) +9 vs. Armor; 10 Pierce THEN 10 recurring Magic (Spirit).');
     expect(attackBody(necro.attacks[1]!)).toBe('(Range 10, 2 Acts, 1 blue) +10 vs. Agility; 10 Magic AND 10 Cold.');

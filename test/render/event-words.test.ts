@@ -310,15 +310,20 @@ describe('a tactics reroll told after its prompt says what it replaced (R6)', ()
 });
 
 describe('an attack left unanswered because the reply costs more than the target has (R25, R26)', () => {
-  // Goading Roar costs a react token itself, and a reply pays one more: the Warboss with one left cannot reply with it.
-  const full = table({
-    map: 'barrow-hill',
-    units: [
-      { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
-      { id: 'ow', card: 'havoc-orc-warboss', player: 'p2', at: 'J13' },
-    ],
-  });
-  const withTokens = (react: number): GameState => ({
+  // Goading Roar costs a react token itself, and a reply pays one more: the Warboss with one left cannot
+  // reply with it. Its Great Cleaver, a reply it could pay for, is taken off its card here.
+  const at = (ow: string) => {
+    const s = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'ow', card: 'havoc-orc-warboss', player: 'p2', at: ow },
+      ],
+    });
+    const card = s.cards['havoc-orc-warboss']!;
+    return { ...s, cards: { ...s.cards, [card.id]: { ...card, attacks: card.attacks.filter((a) => a.id !== 'great-cleaver') } } };
+  };
+  const withTokens = (react: number, full = at('J11')): GameState => ({
     ...full,
     units: { ...full.units, ow: { ...full.units.ow!, tokens: { ...full.units.ow!.tokens, react } } },
   });
@@ -329,6 +334,9 @@ describe('an attack left unanswered because the reply costs more than the target
   });
   it('two react tokens: the reply was there to make, so nothing is said', () => {
     expect(told(withTokens(2))).not.toContain('could not reply');
+  });
+  it('two squares off, no reply could come at all (only units next to the attacker reply), so nothing is said (playtest round 17)', () => {
+    expect(told(withTokens(1, at('J12')))).not.toContain('could not reply');
   });
 });
 

@@ -10,6 +10,7 @@ import { newGame, playGame } from '../../src/bench/selfplay';
 import { content, play, table } from './states';
 import { apply, type GameEvent } from '../../src/rulesets/sellsword/engine';
 import { catchUpDigest, matchLog, sinceLastAct, withLogPointer } from '../../src/rulesets/sellsword/render';
+import { THEN_ABOVE } from '../../src/rulesets/sellsword/render/catch-up';
 
 describe('the match log', () => {
   it('reads a whole self-play game as its golden text (npx tsx scripts/log-golden-update.ts rewrites it)', () => {
@@ -45,7 +46,8 @@ describe('the match log', () => {
     const last = said.at(-1)!;
     expect(last.startsWith('**')).toBe(false);
     const shownLast = `• ${last.replace(/^(\S+)/, '**$1**')}`;
-    expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shownLast)).toBe(said.slice(0, -1).join(' '));
+    // And the digest says where they are, not seeming cut off before them (playtest round 17).
+    expect(catchUpDigest(at, upTo.slice(from), 'p1', GOLDEN_LOG.names, 5000, shownLast)).toBe(`${said.slice(0, -1).join(' ')} ${THEN_ABOVE}`);
     // One in the middle is told all the same: left out, the sentences around it read wrong (a miss, then
     // a drop, the hit between them said above; playtest round 15).
     const middle = said[1]!;

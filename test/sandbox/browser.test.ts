@@ -150,6 +150,16 @@ describe('the sandbox page', () => {
     await expect(composer.locator('.command-chip', { hasText: '/warband show' }).isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
+    await expect(composer.locator('.drop').isVisible()).resolves.toBe(false);
+    // On a phone, with no Escape key, the ✕ beside the send button drops it (playtest round 17).
+    await composer.locator('.text-input').fill('/warband show');
+    await composer
+      .locator('.popup-item', { hasText: /^\/warband show(\s|$)/ })
+      .first()
+      .dispatchEvent('mousedown');
+    await composer.locator('.command-chip', { hasText: '/warband show' }).waitFor();
+    await composer.locator('.drop').click();
+    await composer.locator('.command-chip').waitFor({ state: 'hidden' });
 
     // An optional option opened with a click: Enter takes its highlighted suggestion, not the send.
     await composer.locator('.text-input').fill('/help');

@@ -239,7 +239,11 @@ export async function view(
     if (burst?.burst !== undefined) {
       if (unit.at === null) refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
       ({ request, content } = burstPreview(game, unit, burst.id, resolveBurstCentre(game, o.target, burst.name), request));
-    } else request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, picked?.target ?? o.target).id } };
+    } else {
+      // A charge picked from the suggestions is previewed as one, from the end of its path (R23).
+      const charge = picked?.charge === true ? { charge: true } : {};
+      request = { ...request, preview: { unit: unit.id, attack, target: resolveUnit(game, picked?.target ?? o.target).id, ...charge } };
+    }
   }
   if (unit.at === null && o.overlay !== 'none' && o.overlay !== 'reach' && o.overlay !== 'maneuver') refuse('not-on-map', offMapViewWhy(game, unit, o.overlay));
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

@@ -10,7 +10,8 @@ import type { Frame, FrameOf, GameState, Incoming, UnitId, UnitState } from './s
 import { defaultRecovery } from './setup';
 import { forcedMove, forcedOf, recoilEnds, whyNotMoved } from './forced';
 import { areEnemies, sideOf } from './sides';
-import { areAdjacent, attackLine, isProblem } from './targeting';
+import { areAdjacent, attackLine, blockedLines, isProblem } from './targeting';
+import { cannotSee } from './sight-words';
 import { nameOf } from '../../../engine/board';
 import { findAttack, label, tableOf, unitOf } from './table';
 import { woundsTaken } from './wounds';
@@ -75,11 +76,14 @@ const besideEnemies = (state: GameState, attacker: UnitState): UnitState[] =>
 /**
  * The enemies next to `attacker` that are not asked to reply to it (repliersTo leaves them out), each
  * with the engine's reason (whyNoReply): what a reply prompt says of the asked player's other units.
+ * For 'no-sight', `sight` is the line-of-sight refusal itself, naming what blocks every line (R17).
  */
-export function cannotReplyTo(state: GameState, attacker: UnitState): { readonly unit: UnitId; readonly why: NoReply }[] {
-  return besideEnemies(state, attacker).flatMap((u) => {
+export function cannotReplyTo(state: GameState, attacker: UnitState): { readonly unit: UnitId; readonly why: NoReply; readonly sight?: string }[] {
+  return besideEnemies(state, attacker).flatMap((u): { unit: UnitId; why: NoReply; sight?: string }[] => {
     const why = whyNoReply(state, u, attacker);
-    return why === null ? [] : [{ unit: u.id, why }];
+    if (why === null) return [];
+    if (why !== 'no-sight') return [{ unit: u.id, why }];
+    return [{ unit: u.id, why, sight: cannotSee(state, u, attacker, blockedLines(state, u, attacker)) }];
   });
 }
 

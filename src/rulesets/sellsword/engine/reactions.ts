@@ -6,7 +6,7 @@ import type { Attack } from '../formats/card';
 import { canPay } from './acts';
 import type { GameState, UnitId, UnitState } from './state';
 import { profile } from './stats';
-import { attackLine, isProblem } from './targeting';
+import { areAdjacent, attackLine, isProblem } from './targeting';
 
 /** Statuses whose bearer may not React (§6.2). */
 const NO_REACT = ['stunned', 'helpless'];
@@ -74,7 +74,9 @@ export function replyAttacks(state: GameState, replier: UnitState, target: UnitS
  * itself costs a react token needs two. What a log says when such an attack goes unanswered.
  */
 export function repliesTooDear(state: GameState, replier: UnitState, target: UnitState): Attack[] {
-  if (replier.player === target.player || !canReact(replier) || replyAttacks(state, replier, target).length > 0) return [];
+  // R26: only a unit next to the attacker replies at all; a log said a unit two squares off could not
+  // afford one, as if it might have replied (playtest round 17).
+  if (replier.player === target.player || !canReact(replier) || !nextTo(state, replier, target) || replyAttacks(state, replier, target).length > 0) return [];
   return profile(state, replier).attacks.filter(
     (a) =>
       a.acts === 1 &&
@@ -89,22 +91,30 @@ export function repliesTooDear(state: GameState, replier: UnitState, target: Uni
  * when an attack goes unanswered because the token was spent earlier in the round.
  */
 export function replyNeedsToken(state: GameState, replier: UnitState, target: UnitState): boolean {
-  if (replier.tokens.react >= 1 || replier.player === target.player) return false;
+  if (replier.tokens.react >= 1 || replier.player === target.player || !nextTo(state, replier, target)) return false;
   return replyAttacks(state, { ...replier, tokens: { ...replier.tokens, react: 1 } }, target).length > 0;
 }
 
+/** Both on the map and next to each other: where a reply can come from (R26). */
+const nextTo = (state: GameState, a: UnitState, b: UnitState): boolean => a.at !== null && b.at !== null && areAdjacent(state, a, b);
+
 /** Why a unit may not reply to an attacker it stands next to (R25, R26): what stops it React, or its attacks. */
-export type NoReply = NonNullable<ReturnType<typeof whyNoReact>> | 'too-dear' | 'no-reach';
+export type NoReply = NonNullable<ReturnType<typeof whyNoReact>> | 'too-dear' | 'no-sight' | 'no-reach';
 
 /**
  * Why `replier` has no reply to `target` now, or null when it has one: from the same checks that
  * decide the replies offered (canReact, replyAttacks), so the two never disagree. 'too-dear': an attack
- * reaches but costs more react tokens than it has as a reply; 'no-reach': none of its single-act
- * attacks can strike `target` from where it stands.
+ * reaches but costs more react tokens than it has as a reply; 'no-sight': it cannot see `target` (R17:
+ * next to it, bigger units between may still block every line); 'no-reach': none of its single-act
+ * attacks can strike `target` from where it stands. A tester was told a unit diagonally next to the
+ * attacker could not reach it, when it could not see it (playtest round 17).
  */
 export function whyNoReply(state: GameState, replier: UnitState, target: UnitState): NoReply | null {
   const react = whyNoReact(replier);
   if (react !== null) return react;
   if (replyAttacks(state, replier, target).length > 0) return null;
-  return repliesTooDear(state, replier, target).length > 0 ? 'too-dear' : 'no-reach';
+  if (repliesTooDear(state, replier, target).length > 0) return 'too-dear';
+  const singles = profile(state, replier).attacks.filter((a) => a.acts === 1 && a.burst === undefined);
+  const problems = singles.map((a) => attackLine(state, replier, a, target));
+  return problems.some((p) => isProblem(p) && p.code === 'no-line-of-sight') ? 'no-sight' : 'no-reach';
 }

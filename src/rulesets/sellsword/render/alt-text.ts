@@ -86,7 +86,7 @@ export function overlayWords(view: MapView, detail: Detail): string[] {
     out.push(
       p.odds
         ? `Preview: ${p.attacker} ${p.charge ? 'charging' : 'attacking'} ${p.target} with ${p.attack}, ${Math.round(p.odds.chance * 100)}% to hit, ${Math.round(p.odds.critical * 100)}% critical, ${previewWoundWords(p.odds)}${detail > 0 && p.odds.notes.length > 0 ? ` (${p.odds.notes.join(', ')})` : ''}${detail > 0 && p.odds.needWhy ? `; it needs ${p.odds.need}: ${p.odds.needWhy}` : ''}.`
-        : `Preview: ${p.attacker} cannot attack ${p.target} with ${p.attack}: ${p.problem ?? ''}`,
+        : `Preview: ${p.attacker} cannot attack ${p.target} with ${p.attack}: ${(p.problem ?? '').replace(/\.?$/, '.')}`,
     );
   }
   return out;

@@ -13,7 +13,7 @@ import { MOD_USES, TOKENS } from '../formats/vocabulary';
 import { cardStat, type UnitState } from '../engine';
 import { measuringContext } from '../../../render/canvas-pool';
 import { drawCardFrame, drawModBox, dropletRun, markedBoxes, middleRows, modNote, modRows, statBox } from './card';
-import { capital, descriptorLine } from './card-text';
+import { capital, descriptorLine, moveText } from './card-text';
 import { phonePx } from '../../../render/phone';
 import { loadFonts } from '../../../render/fonts';
 import { shapePath } from '../../../render/glyphs';
@@ -122,7 +122,7 @@ export function drawNarrowCardCanvas(card: UnitCard, mod?: ModCard | null, unit?
     ['Brawn', stat('brawn'), modNote(mod, 'brawn')],
     ['Spirit', stat('spirit'), modNote(mod, 'spirit')],
     ['Wits', stat('wits'), modNote(mod, 'wits')],
-    ['Move', `${card.stats.fly ? 'F' : ''}${move}`, modNote(mod, 'move')],
+    ['Move', moveText(card, move), modNote(mod, 'move')],
   ];
   const bw = (inner - 4 * GAP) / 5;
   first.forEach(([label, value, note], i) => statBox(ctx, PAD + i * (bw + GAP), statsY, bw, BOX_H, label, value, note));

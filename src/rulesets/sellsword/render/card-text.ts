@@ -102,3 +102,9 @@ export function descriptorLine(descriptors: readonly string[], quality: number):
   const words = descriptors.includes(named) ? descriptors : [...descriptors, named];
   return words.map(capital).join(' · ');
 }
+
+/**
+ * The Move box's value: "7", or "Fly 7" for a card that flies. The printed cards' "F7" was read as a
+ * riddle by a new player (playtest round 17).
+ */
+export const moveText = (card: { readonly stats: { readonly fly?: boolean } }, move: number | string): string => `${card.stats.fly ? 'Fly ' : ''}${move}`;

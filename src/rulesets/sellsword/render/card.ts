@@ -14,7 +14,7 @@ import { MOD_USES, type ModUse, TOKENS } from '../formats/vocabulary';
 import { cardStat, type UnitState } from '../engine';
 import { measuringContext, pooledCanvas } from '../../../render/canvas-pool';
 import { droplet, modUseIcon } from './card-icons';
-import { attackBody, capital, costText, descriptorLine, traitText } from './card-text';
+import { attackBody, capital, costText, descriptorLine, moveText, traitText } from './card-text';
 import { font, loadFonts } from '../../../render/fonts';
 import { shapePath } from '../../../render/glyphs';
 import { statusBadge } from '../../../render/legend-parts';
@@ -159,7 +159,7 @@ function drawStats(ctx: Ctx, card: UnitCard, mod: ModCard | null | undefined, un
     ['Brawn', stat('brawn'), modNote(mod, 'brawn')],
     ['Spirit', stat('spirit'), modNote(mod, 'spirit')],
     ['Wits', stat('wits'), modNote(mod, 'wits')],
-    ['Move', `${card.stats.fly ? 'F' : ''}${move}`, modNote(mod, 'move')],
+    ['Move', moveText(card, move), modNote(mod, 'move')],
   ];
   left.forEach(([label, value, note], i) => statBox(ctx, PAD, top + i * 84, COL, 76, label, value, note));
   const vigorMax = cardStat(card, mod, 'vigor');

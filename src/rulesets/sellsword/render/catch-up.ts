@@ -88,8 +88,13 @@ export function catchUpDigest(
     }
     text = next;
   }
-  return text;
+  // The tail left out is pointed at, or the digest reads as cut off before it: a tester took a digest
+  // that stopped before the turn posted above for a lost attack (playtest round 17).
+  return text && tail < kept.length ? `${text} ${THEN_ABOVE}` : text;
 }
+
+/** Said after a digest whose last sentences are left to the post above it. */
+export const THEN_ABOVE = 'Then what the post above tells.';
 
 /** Where the whole of a digest is read. */
 const LOG_SINCE_LAST_ACT = '`/skirmish log since_last_act:True`';

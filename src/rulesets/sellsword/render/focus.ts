@@ -249,7 +249,11 @@ function layOut(view: MapView, w: FocusWindow) {
   loadFonts();
   const { g, margin, boardW, boardH, width, px, pad, win, inWindow } = focusFrame(view.board, w);
   const scratch = measuringContext();
-  const head = flow(scratch, [[{ text: focusTitle(view), bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}` }]], width - 2 * pad, px);
+  // Squares the unit can reach outside the window are said to be on the full map: a tester took "Where
+  // WH can move, close up B1 to K9" for all of it, with squares in L–P left out (playtest round 17).
+  const within = (s: { at: Sq }) => s.at.col >= w.col && s.at.col < w.col + w.cols && s.at.row >= w.row && s.at.row < w.row + w.rows;
+  const more = view.reach?.squares.some((s) => !within(s)) ? ' (more squares on the full map)' : '';
+  const head = flow(scratch, [[{ text: focusTitle(view), bold: true }, { text: `  ${windowName(w).replace('-', ' to ')}${more}` }]], width - 2 * pad, px);
   const top = head.height + 2 * pad;
   const all = overlayTags(g, view);
   const tags = placeTags(

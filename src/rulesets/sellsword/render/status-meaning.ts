@@ -6,7 +6,9 @@ import type { StatusName } from '../formats/vocabulary';
 
 export const STATUS_MEANING: Readonly<Record<StatusName, string>> = {
   controlled: 'an opponent gives its one act',
-  enraged: 'must end its turn next to the nearest enemy',
+  // The roll is said: "must end its turn next to…" alone had a tester plan a turn round a rage that
+  // then did not take hold (playtest round 17).
+  enraged: 'on a failed Wits roll at the start of its turn, must end it next to the nearest enemy',
   glamyred: 'may be handed to the opponent for a turn',
   hobbled: '+1 movement for every square',
   pinned: 'no moves, maneuvers or charges',

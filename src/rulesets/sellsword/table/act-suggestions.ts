@@ -757,9 +757,8 @@ function targetWords(
   // R23: the steps draw no replies, but the charge's attack may be replied to from where it ends.
   const chargeReplies = charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
   const parts = targetParts(odds, false);
-  // R23: the charge's price goes by the target's label (after the warning), where a phone's cut leaves
-  // it, before the odds: a tester's Ghoul spent all its Vigor on a charge whose cost was cut off (issue 26).
-  // It names who pays: "charge CI (5 Vigor)" was read as the target's Vigor (playtest).
+  // R23: the charge's price goes straight after its odds (chargeFront). It names who pays: "charge CI
+  // (5 Vigor)" was read as the target's Vigor (playtest); the wound menu says what 0 Vigor means.
   const payer = unitId.toUpperCase();
   const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `${payer} pays all ${CHARGE_VIGOR} Vigor` : `${payer} pays ${CHARGE_VIGOR} Vigor`;
   // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
@@ -770,8 +769,10 @@ function targetWords(
   const ground = damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : '';
   const squares = charge ? `${charge.path.join(' → ')}${ground}` : '';
   const fronts = [
-    frontWords(`charge ${label}`, chargeReplies, named(via), odds, parts.hit, price),
-    frontWords(`charge ${label}`, chargeReplies, named(via).replace(/^ with /, ' '), odds, parts.hit, price.replace(' all ', ' ')),
+    chargeFront(label, chargeReplies, named(via), odds, parts.hit, price),
+    chargeFront(label, chargeReplies, named(via).replace(/^ with /, ' '), odds, parts.hit, price.replace(' all ', ' ')),
+    // Last, the attack's name goes (the value carries it, and the target list after a pick names it).
+    chargeFront(label, chargeReplies, '', odds, parts.hit, price.replace(' all ', ' ')),
   ];
   const fits = (front: string) => [`2 steps by ${squares}`, `2 steps ${squares}`, `by ${squares}`, squares].find((w) => `${front} · ${w}`.length <= 100);
   const front = fronts.find((f) => fits(f) !== undefined) ?? fronts[0]!;
@@ -792,13 +793,25 @@ function targetWords(
  * The front of a target's name, all kept by fitName: the label, who may strike back straight after it
  * (a phone at 400 px shows about the first 45 characters, and a tester's warning was cut off behind a
  * charge's odds), a charge's price, then the attack the odds are for with the chance to hit and a
- * hit's wounds: "GH ⚠ OW may reply · 45% hit, 10 wounds", "charge CI ⚠ OW may reply · KN pays 5 Vigor ·
- * 50% hit, 15 wounds", "GH with Mace 45% hit, 10 wounds" with nobody to reply.
+ * hit's wounds: "GH ⚠ OW may reply · 45% hit, 10 wounds", "GH with Mace 45% hit, 10 wounds" with
+ * nobody to reply. A charge's front is chargeFront's.
  */
 function frontWords(label: string, warning: string, named: string, odds: ReturnType<typeof oddsHead>, hit: string, price?: string): string {
   const chance = odds ? [odds.odds[0]!, ...(hit ? [hit] : [])].join(', ') : 'odds unknown';
   const head = [label, warning].filter(Boolean).join(' ');
   return [head, ...(price ? [price] : []), `${named.trim()} ${chance}`.trim()].join(price || warning ? ' · ' : ' ');
+}
+
+/**
+ * The front of a charge target's name, in the order of any target's: the label and who may strike back,
+ * the chance to hit and a hit's wounds, then the price and the attack: "charge GH ⚠ may reply · 95% hit,
+ * 15 wounds · KN pays 5 Vigor · with Longsword". A phone shows about the first 45 characters: two
+ * testers saw a charge's price and warning there but not its odds (playtest round 17); the price, next,
+ * is the first thing a phone cuts.
+ */
+function chargeFront(label: string, warning: string, named: string, odds: ReturnType<typeof oddsHead>, hit: string, price: string): string {
+  const chance = odds ? [odds.odds[0]!, ...(hit ? [hit] : [])].join(', ') : 'odds unknown';
+  return [[`charge ${label}`, warning].filter(Boolean).join(' '), chance, price, named.trim()].filter(Boolean).join(' · ');
 }
 
 /**
@@ -909,20 +922,33 @@ export function viewTargetChoices(game: GameState, unit: unknown, attack: unknow
   const burst = attack === undefined ? undefined : findAttack(game, unitOf(game, id), String(attack));
   if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, [], typed, names, true);
   const best = bestSeen(game, id, attack);
-  return orWhy(
-    suggest(
-      [...best].map(([t, b]) => {
-        const odds = oddsHead(game, id, b.attack, t);
-        const head = odds?.head ?? [`${Math.round(b.chance * 100)}% hit`];
-        // As /attack's targets (targetList): with no attack given, the name says the attack its odds are
-        // for and the value carries it, so the preview shows that one (a tester's pick was refused as "has 2 attacks", issue 26).
-        const via = attack === undefined ? { attack: b.attack } : {};
-        const named = attack === undefined ? ` with ${findAttack(game, unitOf(game, id), b.attack)?.name ?? b.attack}` : '';
-        const name = fitName(`${t.toUpperCase()}${named} ${head.join(', ')}`, [odds?.wounds ?? '', game.cards[game.units[t]!.card]!.name].filter(Boolean));
-        return choice(name, targetValue(t, via));
-      }),
-      typed,
-    ),
-    () => (best.size > 0 ? `no target matches "${String(typed)}"` : 'no enemy is in sight and reach of it'),
+  const named = (via: string) => (attack === undefined ? ` with ${findAttack(game, unitOf(game, id), via)?.name ?? via}` : '');
+  const seen = [...best].map(([t, b]) => {
+    const odds = oddsHead(game, id, b.attack, t);
+    const head = odds?.head ?? [`${Math.round(b.chance * 100)}% hit`];
+    // As /attack's targets (targetList): with no attack given, the name says the attack its odds are
+    // for and the value carries it, so the preview shows that one (a tester's pick was refused as "has 2 attacks", issue 26).
+    const via = attack === undefined ? { attack: b.attack } : {};
+    const name = fitName(
+      `${t.toUpperCase()}${named(b.attack)} ${head.join(', ')}`,
+      [odds?.wounds ?? '', game.cards[game.units[t]!.card]!.name].filter(Boolean),
+    );
+    return choice(name, targetValue(t, via));
+  });
+  // R23: the charges /attack offers are previewed too, from the end of the charge: a tester offered a
+  // charge by /attack was told here that no enemy was in sight and reach (playtest round 17).
+  const charges = chargeOptions(game, id).filter((c) => !best.has(c.target) && (attack === undefined || c.attack === String(attack)));
+  const charged = [...new Map(charges.map((c) => [c.target, c])).values()].map((c) => {
+    const odds = oddsHead(game, id, c.attack, c.target, { charge: true });
+    const head = odds?.head ?? ['odds unknown'];
+    const name = fitName(
+      `charge ${c.target.toUpperCase()}${named(c.attack)} ${head.join(', ')}`,
+      [odds?.wounds ?? '', game.cards[game.units[c.target]!.card]!.name].filter(Boolean),
+    );
+    return choice(name, targetValue(c.target, { charge: true, ...(attack === undefined ? { attack: c.attack } : {}) }));
+  });
+  const listed = [...seen, ...charged];
+  return orWhy(suggest(listed, typed), () =>
+    listed.length > 0 ? `no target matches "${String(typed)}"` : noTargetWhy(game, id, attack === undefined ? undefined : String(attack)),
   );
 }

@@ -8,8 +8,8 @@ import { statusWithMeaning } from '../render/status-meaning';
 import { attackOdds, attackOutlook, burstOutlook, cannotReplyTo, otherRepliers, woundOutcomes, type NoReply, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
-import { findAttack, flanked, unitOf } from '../engine';
-import { unitName } from './map-labels';
+import { aurasOn, findAttack, flanked, unitOf } from '../engine';
+import { inMapLabels, unitName } from './map-labels';
 import { boxesLeft } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import { boxName, splitWords } from '../render/wound-words';
@@ -183,6 +183,7 @@ const NO_REPLY: Record<NoReply, (them: string) => string> = {
   helpless: () => 'it is Helpless',
   glamyred: () => 'it is Glamyred',
   'too-dear': () => 'its attacks that reach cost a react token, and a reply needs one more than it has',
+  'no-sight': (them) => `it cannot see ${them} from where it stands (bigger units or walls block every line of sight)`,
   'no-reach': (them) => `none of its single-act attacks can reach ${them} from where it stands`,
 };
 
@@ -196,7 +197,7 @@ function cannotWords(state: GameState, prompt: PromptOf<'reply'>): string {
   const them = `**${unitName(state, attacker)}**`;
   return cannotReplyTo(state, attacker)
     .filter((c) => c.unit !== prompt.unit && unitOf(state, c.unit).player === prompt.player)
-    .map((c) => ` **${unitName(state, unitOf(state, c.unit))}** cannot reply: ${NO_REPLY[c.why](them)}.`)
+    .map((c) => ` **${unitName(state, unitOf(state, c.unit))}** cannot reply: ${c.sight ? inMapLabels(state, c.sight) : NO_REPLY[c.why](them)}.`)
     .join('');
 }
 
@@ -213,8 +214,13 @@ function afterAttackNote(state: GameState, prompt: PromptOf<'reply'>, replier: s
   if (attack?.slow === true) return [];
   const hit = 'origin' in i ? burstChances(state, prompt.options.against, i.attack, i.origin, prompt.unit).hitsMe : i.target === prompt.unit;
   const attacker = unitOf(state, prompt.options.against);
+  // An ally's aura on the reply's roll (R44) ends if the attack drops its bearer: a tester's reply lost a
+  // Banner's +1 when the Knight it was aimed at dropped, with no word before (playtest round 17).
+  const target = 'target' in i ? i.target : null;
+  const lost = aurasOn(state, unitOf(state, prompt.unit), 'attack').filter((a) => a.bearer.id === target && a.bearer.id !== prompt.unit);
   const changes = [
     ...(hit ? [`each injury box it marks on ${replier} is −1 to the reply's roll`] : []),
+    ...lost.map((a) => `if it drops **${unitName(state, a.bearer)}**, the reply loses ${a.bearer.id.toUpperCase()}'s ${a.name}`),
     // R29 in a player's words, said only when the attacker is flanked: "a flank ends if it drops a unit
     // that made it" was read as a riddle (issue 26).
     ...(flanked(state, attacker)
@@ -285,8 +291,17 @@ function attackStatuses(state: GameState, o: WoundsPromptOptions, unit: UnitStat
   return `Whatever you choose, the status ${attack.name} inflicts still comes: ${statuses.map((st) => statusWithMeaning(st)).join(', ')}.`;
 }
 
+/** How long a wound choice's description may be to show whole in a menu (a tester saw "(Mortal ro…" cut off at desktop width). */
+const CHOICE_WORDS = 72;
+
+/** A wound choice's description; §6 Exhausted at 0 Vigor is named on it when it fits (what it means is said once above the menu). */
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
-  const parts = [`Vigor ${o.vigor}`];
+  const exhausted = o.vigor === 0 && !o.drops ? outcomeParts(o, name, 'Vigor 0 (Exhausted)') : null;
+  return exhausted !== null && exhausted.length <= CHOICE_WORDS ? exhausted : outcomeParts(o, name, `Vigor ${o.vigor}`);
+}
+
+function outcomeParts(o: SplitOutcome, name: (p: PlayerId) => string, vigor: string): string {
+  const parts = [vigor];
   if (o.drops) parts.push('it drops');
   // "Injury box" in full: a bare "box" reads as nothing a player knows (a square? movement?).
   else parts.push(`${o.boxesLeft} injury box${o.boxesLeft === 1 ? '' : 'es'} free`);
@@ -322,6 +337,9 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';
     lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
   }
+  // §6 Exhausted: a tester emptied a Knight's Vigor unaware it could then charge no more (playtest round 17).
+  if (unit.vigor > 0 && outcomes.some((x) => x.vigor === 0 && !x.drops))
+    lines.push('A choice that leaves **Vigor 0** makes it **Exhausted**: it cannot charge, and later wounds all mark injury boxes, until it regains Vigor.');
   const ending = outcomes.filter((x) => x.wins);
   if (ending.length > 0) {
     const which = ending.length === outcomes.length ? 'Every choice' : 'Some choices below (each says so)';
