@@ -789,17 +789,20 @@ function targetWords(
   ]);
 }
 
+/** The chance to hit and a hit's wounds, as a target's front says them: "45% hit, 10 wounds". */
+const chanceWords = (odds: ReturnType<typeof oddsHead>, hit: string): string => (odds ? [odds.odds[0]!, ...(hit ? [hit] : [])].join(', ') : 'odds unknown');
+
 /**
  * The front of a target's name, all kept by fitName: the label, who may strike back straight after it
  * (a phone at 400 px shows about the first 45 characters, and a tester's warning was cut off behind a
- * charge's odds), a charge's price, then the attack the odds are for with the chance to hit and a
- * hit's wounds: "GH ⚠ OW may reply · 45% hit, 10 wounds", "GH with Mace 45% hit, 10 wounds" with
- * nobody to reply. A charge's front is chargeFront's.
+ * charge's odds), then the attack the odds are for with the chance to hit and a hit's wounds: "GH ⚠ OW
+ * may reply · 45% hit, 10 wounds", "GH with Mace 45% hit, 10 wounds" with nobody to reply. A charge's
+ * front is chargeFront's.
  */
-function frontWords(label: string, warning: string, named: string, odds: ReturnType<typeof oddsHead>, hit: string, price?: string): string {
-  const chance = odds ? [odds.odds[0]!, ...(hit ? [hit] : [])].join(', ') : 'odds unknown';
+function frontWords(label: string, warning: string, named: string, odds: ReturnType<typeof oddsHead>, hit: string): string {
+  const chance = chanceWords(odds, hit);
   const head = [label, warning].filter(Boolean).join(' ');
-  return [head, ...(price ? [price] : []), `${named.trim()} ${chance}`.trim()].join(price || warning ? ' · ' : ' ');
+  return [head, `${named.trim()} ${chance}`.trim()].join(warning ? ' · ' : ' ');
 }
 
 /**
@@ -810,7 +813,7 @@ function frontWords(label: string, warning: string, named: string, odds: ReturnT
  * is the first thing a phone cuts.
  */
 function chargeFront(label: string, warning: string, named: string, odds: ReturnType<typeof oddsHead>, hit: string, price: string): string {
-  const chance = odds ? [odds.odds[0]!, ...(hit ? [hit] : [])].join(', ') : 'odds unknown';
+  const chance = chanceWords(odds, hit);
   return [[`charge ${label}`, warning].filter(Boolean).join(' '), chance, price, named.trim()].filter(Boolean).join(' · ');
 }
 
