@@ -23,3 +23,11 @@ describe('a map choice', () => {
     expect((post.parts[0] as unknown as { buttons: unknown[] }).buttons).toHaveLength(3);
   });
 });
+
+describe('the entry tile prompt (D13)', () => {
+  it('says a start area holds one tile, so an area already holding one is not offered (playtest round 18)', () => {
+    const entry = { kind: 'entry', player: 'p2', options: { areas: [{ area: 2, tiles: ['G17', 'H17'] }] } } as never;
+    const post = setupPromptPost(entry, () => 'Bob');
+    expect(post.content).toContain('A start area holds one tile: one with a tile in it already is not offered.');
+  });
+});

@@ -447,10 +447,12 @@ describe('the wound prompt', () => {
     );
     const withMortal = facts.options[outcomes.indexOf(mortal)]!;
     // §6 Exhausted: a choice leaving no Vigor says what that means (playtest round 17).
-    expect(withMortal.description).toMatch(/^Vigor (\d+|0 \(Exhausted\)) · \d+ injury box(es)? free · Alice \+\d+ VP now · 5% a turn to drop$/);
-    const emptied = outcomes.flatMap((o, i) => (o.vigor === 0 && !o.drops && !o.vp ? [facts.options[i]!.description] : []));
-    expect(emptied.length).toBeGreaterThan(0);
-    for (const d of emptied) expect(d).toMatch(/^Vigor 0 \(Exhausted\) · /);
+    expect(withMortal.description).toMatch(/^(Vigor \d+|Vigor 0 \(Exhausted\)|Exhausted) · \d+ injury box(es)? free · Alice \+\d+ VP now · 5% a turn to drop$/);
+    // Every choice that empties Vigor says so, one marking Mortal too, in fewer words there (playtest round 18).
+    const emptied = outcomes.flatMap((o, i) => (o.vigor === 0 && !o.drops ? [facts.options[i]!.description] : []));
+    expect(emptied.length).toBeGreaterThan(1);
+    for (const d of emptied) expect(d).toMatch(/^(Vigor 0 \(Exhausted\)|Exhausted) · /);
+    expect(emptied.some((d) => d!.startsWith('Exhausted · ') && d!.includes('VP now'))).toBe(true);
     expect(facts.text).toContain('A choice that leaves **Vigor 0** makes it **Exhausted**: it cannot charge');
     // Short enough to show whole in a menu (a playtester saw "(Mortal ro…" cut off at desktop width).
     for (const o of facts.options) expect(o.description!.length).toBeLessThanOrEqual(72);

@@ -387,6 +387,21 @@ describe('an empty list says why', () => {
     });
     const row = targetChoices(near, 'p1', 'tg', 'shield-bash', '', names).find((r) => String(r.value).startsWith('gh'))!;
     expect(row.name).toMatch(/^GH ⚠ may reply · \d+% hit, no wounds, Recoil 2/);
+    // A critical adds only wounds: for an attack that deals none its chance is not said (playtest round 18).
+    expect(row.name).not.toContain('crit');
+  });
+
+  it('§6.2, R29: a flanked target says its +2 in the odds, as the roll will (playtest round 18)', () => {
+    const flank = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'wh', card: 'valor-war-hound', player: 'p1', at: 'J12' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11' },
+      ],
+    });
+    const row = targetChoices(flank, 'p1', 'kn', 'longsword', '', names).find((r) => String(r.value).startsWith('gh'))!;
+    expect(row.name).toContain('flanked +2');
   });
 
   it("R23: /skirmish view's preview offers the charges /attack offers, and says why when nothing is in reach (playtest round 17)", () => {

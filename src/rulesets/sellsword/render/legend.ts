@@ -74,7 +74,8 @@ function terrainRow(view: MapView): Run[] {
     runs.push(
       ...item(
         pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)),
-        'objective (gold outline, numbered)',
+        // The held objective's badge is said: two testers took its gold diamond for a Mortal box (playtest rounds 17, 18).
+        'objective (gold outline, numbered; a unit on it: its number in a gold diamond)',
       ),
     );
   runs.push(

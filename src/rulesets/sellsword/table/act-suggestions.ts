@@ -832,7 +832,9 @@ function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: 
   const hitDrops = odds.drops !== null && !odds.drops.startsWith('a critical');
   return {
     hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? 'drops it' : ''].filter(Boolean).join(', '),
-    crit: [...odds.odds.slice(1), ...crit].join(', '),
+    // A critical adds wounds (R20); for an attack that deals none it changes nothing, and "5% crit" beside
+    // "no wounds, Recoil 2" left a tester guessing (playtest round 18).
+    crit: odds.instead ? '' : [...odds.odds.slice(1), ...crit].join(', '),
     modifiers: [...(cover ? ['cover'] : []), ...odds.hitNotes].join(', '),
     defences: odds.woundNotes.filter((n) => !blocks.includes(n)).join(', '),
   };

@@ -296,8 +296,11 @@ const CHOICE_WORDS = 72;
 
 /** A wound choice's description; §6 Exhausted at 0 Vigor is named on it when it fits (what it means is said once above the menu). */
 function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
-  const exhausted = o.vigor === 0 && !o.drops ? outcomeParts(o, name, 'Vigor 0 (Exhausted)') : null;
-  return exhausted !== null && exhausted.length <= CHOICE_WORDS ? exhausted : outcomeParts(o, name, `Vigor ${o.vigor}`);
+  if (o.vigor !== 0 || o.drops) return outcomeParts(o, name, `Vigor ${o.vigor}`);
+  // Said on every choice that empties Vigor, in fewer words where the menu is short of room: a choice
+  // that also marked Mortal once lost it and read as if Mortal spared the unit (playtest round 18).
+  const long = outcomeParts(o, name, 'Vigor 0 (Exhausted)');
+  return long.length <= CHOICE_WORDS ? long : outcomeParts(o, name, 'Exhausted');
 }
 
 function outcomeParts(o: SplitOutcome, name: (p: PlayerId) => string, vigor: string): string {

@@ -83,7 +83,8 @@ export function setupPromptPost(prompt: PregamePrompt, name: (player: PlayerId) 
     case 'entry': {
       const areas = prompt.options.areas.slice(0, 5);
       return {
-        content: `${who}, place your 2×2 entry tile: pick its top-left square in one of the start areas (hatched and numbered on the map below), or type \`/skirmish entry square\`. Your units enter the map from it.`,
+        // D13: one tile a start area; said, or a tester wondered why an area with room left was not offered (playtest round 18).
+        content: `${who}, place your 2×2 entry tile: pick its top-left square in one of the start areas (hatched and numbered on the map below), or type \`/skirmish entry square\`. Your units enter the map from it. A start area holds one tile: one with a tile in it already is not offered.`,
         parts: areas.map((a) => ({
           action: 'entry',
           menu: `Start area ${a.area}: choose the tile's top-left square`,
