@@ -384,6 +384,8 @@ describe('wounds are told once, with their cause', () => {
     // 17 + 5 = 22 against 12: critical by beating the need by 10, not because of the 17.
     expect(short({ rolls: [17], modifier: 5, need: 12, critical: true })).toContain('KN on GH: critical hit (10 over)');
     expect(short({ rolls: [20], modifier: 0, need: 12, critical: true })).toContain('KN on GH: critical hit (a natural 20)');
+    // By how much it beat the number, not the 10 it had to: 25 against 12 is 13 over (playtest round 18).
+    expect(short({ rolls: [19], modifier: 6, need: 12, critical: true })).toContain('KN on GH: critical hit (13 over)');
     expect(short({ rolls: [17], modifier: 5, need: 12, critical: true })).not.toContain('rolled 17');
   });
 

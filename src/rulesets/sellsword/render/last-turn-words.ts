@@ -503,7 +503,8 @@ export function phrase(h: Happening): string | null {
       const count = a.result === 'miss' || a.woundless ? null : h.wounds.length > 0 ? a.wounds : (h.pending?.wounds?.count ?? null);
       // A critical says why, as the log does in short, so a plain die number does not read as the cause
       // (a playtest read "critical hit (rolled 17)" as 17 making it critical) nor as wounds.
-      const rolled = a.result === 'critical' && a.roll !== null ? (a.roll === 20 ? ' (a natural 20)' : ' (10 over)') : '';
+      // By how much it beat the number: "(10 over)" for a roll 13 over read as the margin (playtest round 18).
+      const rolled = a.result === 'critical' && a.roll !== null ? (a.roll === 20 ? ' (a natural 20)' : ` (${a.roll + a.modifier - a.need} over)`) : '';
       const wounds = count === null ? '' : `, ${plural(count, 'wound')}`;
       return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${rolled}${wounds}`;
     }
