@@ -198,6 +198,31 @@ describe('the reply prompt', () => {
     expect(replyFacts(s, s.prompt).text).toContain("if it drops **KN (Knight)**, the reply loses KN's Banner of the Watch");
   });
 
+  it('R10: a wound prompt says when the recurring wounds to come will drop the unit, on the choices they follow (playtest round 19)', () => {
+    const game = table({
+      map: 'barrow-hill',
+      dice: [15, 15, 15],
+      units: [
+        { id: 'ci', card: 'havoc-carrion-imp', player: 'p1', at: 'J10' },
+        { id: 'wh', card: 'valor-war-hound', player: 'p2', at: 'J11', vigor: 0 },
+      ],
+    });
+    const noReply = { ...game, units: { ...game.units, wh: { ...game.units.wh!, tokens: { ...game.units.wh!.tokens, react: 0 } } } };
+    const s = run(noReply, { act: 'attack', unit: 'ci', attack: 'sting', target: 'wh' });
+    if (s.prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${s.prompt?.kind}`);
+    const facts = woundFacts(s, s.prompt, name);
+    // No Vigor and two boxes: 5 wounds now mark one, and the sting's 5 recurring wounds then mark the last.
+    expect(facts.text).toContain(
+      '⚠️ It takes **5 recurring wounds** at the end of each of its turns: whatever you choose, they drop it at the end of its next turn.',
+    );
+    const marked = facts.options.filter((opt) => opt.description!.startsWith('⚠ recurring wounds drop it · '));
+    expect(marked.length).toBeGreaterThan(0);
+    for (const opt of facts.options) expect(opt.description!.length).toBeLessThanOrEqual(100);
+    // With Vigor to spare the same sting leaves room for them, and nothing is said.
+    const rested = { ...s, units: { ...s.units, wh: { ...s.units.wh!, vigor: 5 } } };
+    expect(woundFacts(rested, s.prompt, name).text).not.toContain('recurring wounds** at the end');
+  });
+
   it('R26: says which other unit may reply to the same attack, and in which order', () => {
     const two = table({
       map: 'barrow-hill',

@@ -39,4 +39,18 @@ describe('a contested objective is said at the round end (R4, issue 26)', () => 
     expect(contested).toBeGreaterThanOrEqual(0);
     expect(words.indexOf('Round 2 begins.')).toBeGreaterThan(contested);
   });
+
+  it('a match that ends at that round end (the round limit) says it too, before the result (playtest round 19)', () => {
+    const last = scenarioSchema.parse({ ...raw, options: { ...raw.options, roundLimit: 1 }, expect: undefined });
+    const ended = runScenario(last, content).steps.flatMap((st) => (st.ok ? st.events : []));
+    expect(ended.some((e) => e.type === 'game-over')).toBe(true);
+    const start = scenarioState(last, content);
+    const r = decide(start, { begin: true });
+    if (!('events' in r)) throw new Error('the scenario does not begin');
+    const before = r.events.reduce(apply, start);
+    const words = tell(happeningsOf(ended.reduce(apply, before), ended, { before, names: { p1: 'Alice', p2: 'Bob' } }));
+    const contested = words.findIndex((w) => /^Objective 1 is contested \(\w+ and \w+\): nobody scores it\.$/.test(w));
+    expect(contested).toBeGreaterThanOrEqual(0);
+    expect(words.findIndex((w) => /round limit/i.test(w))).toBeGreaterThan(contested);
+  });
 });

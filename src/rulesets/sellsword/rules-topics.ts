@@ -215,7 +215,7 @@ export const RULES_TOPICS: readonly RulesTopic[] = [
       '• **Pinned** no moves, maneuvers or charges; Compromised. **Hobbled** +1 to enter every square.',
       '• **Recurring** X wounds at the end of each of its turns.',
       '• **Controlled** an opponent gives its one act. **Glamyred** rolls at the start of its turn; a failure hands it to the opponent for that turn, and until its next turn it is Compromised and cannot react. **Enraged** rolls at the start of its turn, like a recovery roll against Wits; a failure means it must end that turn next to the nearest enemy if it can, or lose 5 Vigor and fail to recover.',
-      '**Recovery:** at the end of its turn a unit rolls for one status: d20 plus 1 per injury, lower than the stat in brackets recovers; a natural 20 fails. A status with an asterisk also ends when its source is no longer adjacent.',
+      '**Recovery:** at the end of its turn a unit rolls for one status: d20 plus 1 per injury, lower than the stat in brackets recovers; a natural 20 fails. A status the card that gives it writes with an asterisk (Pinned*) also ends when its source is no longer adjacent; any other, recurring wounds too, stays until recovered, even after its source is gone.',
     ].join('\n'),
   },
   {

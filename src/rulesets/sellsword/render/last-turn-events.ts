@@ -520,6 +520,9 @@ function onPrompted(r: TurnReader, e: EventOf<'prompted'>): void {
 }
 
 function onGameOver(r: TurnReader, e: EventOf<'game-over'>): void {
+  // A match that ends at a round's end (no turn under way) says its contested objectives too, as a new
+  // round would: a tester who stood on one to stop it scoring never learnt it had (playtest round 19).
+  if (r.stateNow().turn === null) contestedAtRoundEnd(r);
   // The engine's reason names players by id; a reader wants their names.
   r.happenings.push({
     kind: 'game-over',
@@ -549,12 +552,15 @@ function tieWords(r: TurnReader, e: EventOf<'game-over'>): string {
  * objective nobody stood on is not said.
  */
 function onRoundStarted(r: TurnReader, e: EventOf<'round-started'>): void {
-  if (e.round > 1) {
-    for (const o of objectiveStands(r.stateNow())) {
-      if (o.players.length > 1) r.happenings.push({ kind: 'contested', objective: o.objective, units: o.units.map((u) => r.name(u)) });
-    }
-  }
+  if (e.round > 1) contestedAtRoundEnd(r);
   r.happenings.push({ kind: 'round', round: e.round });
+}
+
+/** Each objective contested as the round ends (R4: it scores nobody), from the state the round ended in. */
+function contestedAtRoundEnd(r: TurnReader): void {
+  for (const o of objectiveStands(r.stateNow())) {
+    if (o.players.length > 1) r.happenings.push({ kind: 'contested', objective: o.objective, units: o.units.map((u) => r.name(u)) });
+  }
 }
 
 const HANDLERS = {

@@ -10,7 +10,7 @@ import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
 import { aurasOn, findAttack, flanked, unitOf } from '../engine';
 import { inMapLabels, unitName } from './map-labels';
-import { boxesLeft } from '../engine';
+import { boxesLeft, woundsTaken } from '../engine';
 import type { InjuryBox } from '../formats/card';
 import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
@@ -291,6 +291,35 @@ function attackStatuses(state: GameState, o: WoundsPromptOptions, unit: UnitStat
   return `Whatever you choose, the status ${attack.name} inflicts still comes: ${statuses.map((st) => statusWithMeaning(st)).join(', ')}.`;
 }
 
+/**
+ * Recurring wounds to come (R10: at the end of each of the unit's turns, each status's own wound step),
+ * those it has and those this attack gives, and which choices leave too little to take them: a tester's
+ * War Hound chose a split that read as survivable and dropped to them at that turn's end (playtest
+ * round 19). `drops[i]` for outcome i; `line` the prompt's sentence, or null when none drops.
+ */
+function recurringDrops(
+  state: GameState,
+  o: WoundsPromptOptions,
+  unit: UnitState,
+  outcomes: readonly SplitOutcome[],
+): { drops: boolean[]; line: string | null } {
+  const source = o.source ? state.units[o.source] : undefined;
+  const attack = (o.from === 'attack' || o.from === 'reply') && source && o.attack ? findAttack(state, source, o.attack) : undefined;
+  const incoming = (attack?.effects ?? []).flatMap((e) => ('status' in e && e.status === 'recurring' ? [{ wound: e.wound ?? 0, type: e.type ?? 'fire' }] : []));
+  const had = unit.statuses.flatMap((st) => (st.status === 'recurring' ? [{ wound: st.wound ?? 0, type: st.type ?? 'fire' }] : []));
+  const taken = [...had, ...incoming].map((r) => woundsTaken(state, unit, r.wound, r.type).taken);
+  const fives = taken.reduce((n, t) => n + Math.floor(t / 5), 0);
+  const drops = outcomes.map((x) => !x.drops && x.boxesLeft > 0 && fives >= Math.floor(x.vigor / 5) + x.boxesLeft);
+  if (!drops.some(Boolean)) return { drops, line: null };
+  const when = state.turn?.unit === unit.id ? 'at the end of this turn' : 'at the end of its next turn';
+  const every = outcomes.every((x, i) => x.drops || drops[i]);
+  const total = taken.reduce((n, t) => n + t, 0);
+  return {
+    drops,
+    line: `⚠️ It takes **${total} recurring wounds** at the end of each of its turns: ${every ? 'whatever you choose, they drop it' : 'after a choice marked ⚠, they drop it'} ${when}.`,
+  };
+}
+
 /** How long a wound choice's description may be to show whole in a menu (a tester saw "(Mortal ro…" cut off at desktop width). */
 const CHOICE_WORDS = 72;
 
@@ -343,6 +372,8 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   // §6 Exhausted: a tester emptied a Knight's Vigor unaware it could then charge no more (playtest round 17).
   if (unit.vigor > 0 && outcomes.some((x) => x.vigor === 0 && !x.drops))
     lines.push('A choice that leaves **Vigor 0** makes it **Exhausted**: it cannot charge, and later wounds all mark injury boxes, until it regains Vigor.');
+  const later = recurringDrops(state, o, unit, outcomes);
+  if (later.line) lines.push(later.line);
   const ending = outcomes.filter((x) => x.wins);
   if (ending.length > 0) {
     const which = ending.length === outcomes.length ? 'Every choice' : 'Some choices below (each says so)';
@@ -352,7 +383,8 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   if (outcomes.length > 1) lines.push('-# The choice marked (default) is taken if nobody chooses before the time runs out.');
   const options = outcomes.map((x, i) => {
     const what = splitWords(state, unit.id, { avoid: x.choice.avoid, injuries: x.marked });
-    return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: outcomeWords(x, name) };
+    const words = outcomeWords(x, name);
+    return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: later.drops[i] ? `⚠ recurring wounds drop it · ${words}` : words };
   });
   return { text: lines.join('\n'), options };
 }
