@@ -391,6 +391,18 @@ describe('an empty list says why', () => {
     expect(row.name).not.toContain('crit');
   });
 
+  it('an attack that spends a token says so after its odds (playtest round 19)', () => {
+    const near = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'ow', card: 'havoc-orc-warboss', player: 'p1', at: 'J10' },
+        { id: 'tg', card: 'valor-guard', player: 'p2', at: 'J12' },
+      ],
+    });
+    const roar = targetChoices(near, 'p1', 'ow', 'goading-roar', '', names).find((r) => String(r.value).startsWith('tg'))!;
+    expect(roar.name).toMatch(/ \d+% hit[^·]* · costs 1 react · /);
+  });
+
   it('§6.2, R29: a flanked target says its +2 in the odds, as the roll will (playtest round 18)', () => {
     const flank = table({
       map: 'barrow-hill',

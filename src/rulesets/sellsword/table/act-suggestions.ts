@@ -28,6 +28,7 @@ import { boardOf, cardOf, decide, findAttack, typedAttack, repliersTo, unitOf } 
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { DiscordLimit } from '../../../discord/limits';
 import { fitName, oddsHead, statusWords } from './odds-words';
+import { costText } from '../render/card-text';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { strikableOnSquare } from './square-target';
 import { inMapLabels } from './map-labels';
@@ -743,6 +744,7 @@ function targetWords(
     const odds = oddsHead(game, unitId, via, target);
     const parts = targetParts(odds, seen.cover);
     return fitName(frontWords(label, warn(repliers), named(via), odds, parts.hit), [
+      spendWords(game, unitId, via),
       parts.crit,
       parts.modifiers,
       parts.defences,
@@ -787,6 +789,16 @@ function targetWords(
     (via && (odds ? odds.statuses : statusWords(game, unitId, via, target, null, true))) || '',
     card,
   ]);
+}
+
+/**
+ * What an attack spends beyond its act ("costs 1 react"), first after a target's odds: a tester picked
+ * Goading Roar unaware it took the react token a reply then lacked (playtest round 19). '' for none.
+ */
+function spendWords(game: GameState, unitId: string, attackId: string): string {
+  const cost = findAttack(game, unitOf(game, unitId), attackId)?.cost;
+  const said = cost ? costText(cost) : '';
+  return said ? `costs ${said}` : '';
 }
 
 /** The chance to hit and a hit's wounds, as a target's front says them: "45% hit, 10 wounds". */
