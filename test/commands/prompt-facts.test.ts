@@ -428,7 +428,7 @@ describe('the reply prompt', () => {
     const { prompt, text } = burstReply('J12', 'J12');
     expect(prompt.unit).toBe('gh');
     expect(text).toMatch(
-      /\*\*PR \(Priest of the Dawn\)\*\* declared \*\*Dawnburst\*\*, a burst centred on J12: against \*\*GH \(Ghoul\)\*\*, \d+% to hit, \d+% critical; 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\); it also catches \*\*GH2 \(Ghoul\)\*\* \(\d+% to hit\)\./,
+      /\*\*PR \(Priest of the Dawn\)\*\* declared \*\*Dawnburst\*\*, a burst centred on J12: against \*\*GH \(Ghoul\)\*\*, \d+% to hit \(d20 \+ \d+ against GH1's Wits \d+\), \d+% critical; 5 wounds a hit, 15 a critical, 0 a glancing blow \(a natural 13: 5%\); it also catches \*\*GH2 \(Ghoul\)\*\* \(\d+% to hit\)\./,
     );
     expect(text).toContain('the reply resolves **after** Dawnburst, if **GH (Ghoul)** is still standing.');
   });

@@ -217,6 +217,20 @@ describe('overlays', () => {
     expect(near.odds!.needWhy).toBeUndefined();
   });
 
+  it('a defence other than Armor is named even as printed, so "needing 12" says which stat (playtest round 19)', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'ci', card: 'havoc-carrion-imp', player: 'p1', at: 'J5' },
+        { id: 'kn', card: 'valor-knight', player: 'p2', at: 'J8' },
+      ],
+    });
+    const preview = toMapView(game, { preview: { unit: 'ci', attack: 'hellspit', target: 'kn' } }).preview!;
+    const agility = game.cards[game.units.kn!.card]!.stats.agility;
+    expect(preview.odds!.need).toBe(agility);
+    expect(preview.odds!.needWhy).toBe(`KN's Agility ${agility}`);
+  });
+
   it('preview: an attack the engine refuses says why', () => {
     const preview = toMapView(yardTable(), { preview: { unit: 'bow', attack: 'longbow', target: 'wall' } }).preview!;
     expect(preview.odds).toBeNull();

@@ -114,8 +114,10 @@ export function chanceWhy(
   // unexplained beside a card's Armor 13 (playtest round 16); the log's roll line says the same.
   const need = card ? needWhy(game, targetId, parties.target, card.vs, line.need) : '';
   if (words.length <= 1 && !need) return '';
-  const sum = `d20 ${line.modifier >= 0 ? '+' : '−'} ${Math.abs(line.modifier)} against ${line.need}`;
-  const parts = [...(words.length > 1 ? [`: ${words.join(', ')}`] : []), ...(need ? [`; ${line.need} is ${need}`] : [])];
+  // A printed stat alone names the number ("against GH's Wits 8"); more parts follow the sum.
+  const plain = need !== '' && !need.includes(',');
+  const sum = `d20 ${line.modifier >= 0 ? '+' : '−'} ${Math.abs(line.modifier)} against ${plain ? need : line.need}`;
+  const parts = [...(words.length > 1 ? [`: ${words.join(', ')}`] : []), ...(need && !plain ? [`; ${line.need} is ${need}`] : [])];
   return ` (${sum}${parts.join('')})`;
 }
 
