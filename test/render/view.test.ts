@@ -231,6 +231,14 @@ describe('overlays', () => {
     expect(preview.odds!.needWhy).toBe(`KN's Agility ${agility}`);
   });
 
+  it('a reserve unit whose turn has passed this round says so in the reserve list (playtest round 19)', () => {
+    const s = samplerTable();
+    const acted = { ...s, units: { ...s.units, e: { ...s.units.e!, turnTaken: true } } };
+    const reserve = (g: typeof s) => toMapView(g, {}).players.flatMap((p) => p.reserve);
+    expect(reserve(s)).toContain('SD');
+    expect(reserve(acted)).toContain('SD (acted)');
+  });
+
   it('preview: an attack the engine refuses says why', () => {
     const preview = toMapView(yardTable(), { preview: { unit: 'bow', attack: 'longbow', target: 'wall' } }).preview!;
     expect(preview.odds).toBeNull();

@@ -46,7 +46,9 @@ export function playerViews(
       out: state.out.includes(id),
       ...(state.conceded?.includes(id) ? { conceded: true } : {}),
       winner: state.winner === id,
-      reserve: mine.filter((u) => !u.dropped && u.at === null).map((u) => labels.get(u.id)!),
+      // A unit whose turn this round passed in reserve says so: "Reserve: OW, CI" read as OW still able
+      // to act (playtest round 19).
+      reserve: mine.filter((u) => !u.dropped && u.at === null).map((u) => `${labels.get(u.id)!}${u.turnTaken ? ' (acted)' : ''}`),
       dropped: mine.filter((u) => u.dropped && !withdrawn.has(u.id)).map((u) => labels.get(u.id)!),
       offTable: mine.filter((u) => withdrawn.has(u.id)).map((u) => labels.get(u.id)!),
     };
