@@ -338,6 +338,19 @@ describe('an attack left unanswered because the reply costs more than the target
   it('two squares off, no reply could come at all (only units next to the attacker reply), so nothing is said (playtest round 17)', () => {
     expect(told(withTokens(1, at('J12')))).not.toContain('could not reply');
   });
+  it('a target the attack dropped is not said to have lacked a reply (playtest round 19)', () => {
+    const s = withTokens(1);
+    const events: GameEvent[] = [
+      roll({ target: 'ow' }),
+      wounded({ unit: 'ow', wound: 20, taken: 20, avoided: 0, injuries: ['mobility', 'defensive', 'defensive', 'mortal'] }),
+      { type: 'dropped', unit: 'ow', by: 'kn' },
+    ];
+    const line = tell(happeningsOf(s, events, { names }), {}).join(' ');
+    expect(line).toContain('OW');
+    expect(line).not.toContain('could not reply');
+    // Standing, the same attack says why no reply came.
+    expect(told(s)).toContain('OW could not reply with Goading Roar');
+  });
 });
 
 describe('wounds are told once, with their cause', () => {

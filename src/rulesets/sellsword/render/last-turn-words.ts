@@ -250,6 +250,9 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to absorb them, or injury boxes to mark)`)}`;
+  // A target the attack dropped had no reply to make whatever its tokens (R26): "TG dropped …; TG could
+  // not reply: it has no react token left" read oddly (playtest round 19).
+  if (a.dropped || h.wounds.some((w) => w.drops)) return `${out}.`;
   if (a.notNext) out += `; ${a.target} could not reply: only units next to ${a.attacker} may reply to its attacks`;
   if (a.noReactToken) out += `; ${a.target} could not reply: it has no react token left (a rest act takes one back)`;
   for (const d of a.tooDear ?? []) out += `; ${a.target} could not reply with ${d.attack}: as a reply it costs ${d.cost}, more than ${a.target} has`;
