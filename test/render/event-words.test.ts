@@ -353,6 +353,32 @@ describe('an attack left unanswered because the reply costs more than the target
   });
 });
 
+describe('a charge wounded on its first square by damaging ground (R19, R23)', () => {
+  it('is told as one charge going on, not two charges (playtest round 19)', () => {
+    const events: GameEvent[] = [
+      { type: 'act-begun', unit: 'kn', act: 'attack', acts: 1 },
+      { type: 'paid', unit: 'kn', vigor: 5 },
+      { type: 'charged', unit: 'kn', from: 'J10', path: ['J11'], target: 'gh' },
+      wounded({
+        unit: 'kn',
+        wound: 5,
+        woundType: 'cold',
+        source: null,
+        cause: 'damaging terrain',
+        from: 'terrain',
+        attack: undefined,
+        taken: 5,
+        avoided: 5,
+        injuries: [],
+      }),
+      { type: 'charged', unit: 'kn', from: 'J11', path: ['J12'], target: 'gh' },
+    ];
+    const words = tell(happeningsOf(state, events, { names }), {}).join(' ');
+    expect(words.match(/KN charged GH/g)).toHaveLength(1);
+    expect(words).toContain('KN went on with its charge at GH, J11 to J12.');
+  });
+});
+
 describe('wounds are told once, with their cause', () => {
   it('an attack and its wounds in one sentence, with what Vigor absorbed and what was marked', () => {
     expect(words([roll(), wounded()])).toEqual([

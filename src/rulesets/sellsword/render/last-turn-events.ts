@@ -158,7 +158,15 @@ function onActBegun(r: TurnReader, e: EventOf<'act-begun'>): void {
 function onCharged(r: TurnReader, e: EventOf<'charged'>): void {
   // The charge's Vigor (R23), paid as the act began, goes with the charge.
   const paid = r.takePaid(e.unit);
-  r.happenings.push({ kind: 'charge', move: r.moveTo(e.unit, 'charge', e.path, e.from), target: r.name(e.target), paid });
+  // A charge wounded on its first square by damaging ground goes on in a second event (R19): told as
+  // going on, or "OW charged TG … OW charged TG" read as two charges (playtest round 19).
+  const unit = r.name(e.unit);
+  const target = r.name(e.target);
+  // Each charge pays its Vigor as it begins, so a charge with nothing to pay goes on from one before it.
+  const before = [...r.happenings].reverse().find((h) => 'kind' in h && h.kind === 'charge');
+  const continued =
+    paid === null && before !== undefined && 'kind' in before && before.kind === 'charge' && before.move.unit === unit && before.target === target;
+  r.happenings.push({ kind: 'charge', move: r.moveTo(e.unit, 'charge', e.path, e.from), target, paid, ...(continued ? { continued: true as const } : {}) });
 }
 
 function onPaid(r: TurnReader, e: EventOf<'paid'>): void {

@@ -404,6 +404,7 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${moved} ${h.move.unit} stopped on ${at} on its way to ${h.stopped.goal}: entering damaging terrain there wounds it; the move goes on to ${h.stopped.goal} once the wounds are taken.`;
     }
     case 'charge':
+      if (h.continued) return `${h.move.unit} went on with its charge at ${h.target}, ${route(h.move)}.`;
       return `${h.move.unit} charged ${h.target}, ${route(h.move)}${h.paid ? ` (paying ${h.paid})` : ''}.`;
     case 'shove': {
       // The engine's effect reads "push 1", "push 2: into the pit at F5, …", or why a mover was put back.
@@ -493,7 +494,7 @@ export function phrase(h: Happening): string | null {
     case 'move':
       return `${h.move.unit} ${h.move.kind === 'maneuver' ? 'maneuvered' : 'moved'} ${route(h.move)}`;
     case 'charge':
-      return `${h.move.unit} charged ${h.target}`;
+      return h.continued ? `${h.move.unit} went on to ${h.move.path[h.move.path.length - 1]?.name ?? h.target}` : `${h.move.unit} charged ${h.target}`;
     case 'shove': {
       // In the log's own words ("TG recoiled CI to J9"): "CI shoved to J9" beside it read as another happening (playtest round 15).
       const end = h.move.path[h.move.path.length - 1]?.name ?? '?';

@@ -467,7 +467,8 @@ export type Happening =
       /** The mover was hobbled: each square cost 1 more (§6.1), which the movement spent shows. */
       readonly hobbled?: boolean;
     }
-  | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string; readonly paid: string | null }
+  /** `continued`: the same charge going on after damaging ground on its first square wounded it (R19, R23). */
+  | { readonly kind: 'charge'; readonly move: MoveView; readonly target: string; readonly paid: string | null; readonly continued?: true }
   | { readonly kind: 'shove'; readonly move: MoveView; readonly by: string; readonly effect: string }
   | { readonly kind: 'prompt'; readonly prompt: PromptWords }
   /**
