@@ -138,12 +138,16 @@ describe('the sandbox page', () => {
     // Escape first closes a field's open suggestions and keeps the half-built command; a second one drops it.
     const composer = page.locator('#composer');
     await composer.locator('.text-input').click();
-    await composer.locator('.text-input').fill('/warband show');
-    await composer
-      .locator('.popup-item', { hasText: /^\/warband show(\s|$)/ })
-      .first()
-      .dispatchEvent('mousedown');
-    await composer.locator('.command-chip', { hasText: '/warband show' }).waitFor();
+    // Picks /warband show from the command list, as a player does, and waits for its chip.
+    const openWarbandShow = async () => {
+      await composer.locator('.text-input').fill('/warband show');
+      await composer
+        .locator('.popup-item', { hasText: /^\/warband show(\s|$)/ })
+        .first()
+        .dispatchEvent('mousedown');
+      await composer.locator('.command-chip', { hasText: '/warband show' }).waitFor();
+    };
+    await openWarbandShow();
     await composer.locator('.popup-item').first().waitFor();
     await page.keyboard.press('Escape');
     await composer.locator('.popup-item').first().waitFor({ state: 'hidden' });
@@ -152,12 +156,7 @@ describe('the sandbox page', () => {
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
     await expect(composer.locator('.drop').isVisible()).resolves.toBe(false);
     // On a phone, with no Escape key, the ✕ beside the send button drops it (playtest round 17).
-    await composer.locator('.text-input').fill('/warband show');
-    await composer
-      .locator('.popup-item', { hasText: /^\/warband show(\s|$)/ })
-      .first()
-      .dispatchEvent('mousedown');
-    await composer.locator('.command-chip', { hasText: '/warband show' }).waitFor();
+    await openWarbandShow();
     await composer.locator('.drop').click();
     await composer.locator('.command-chip').waitFor({ state: 'hidden' });
 

@@ -6,7 +6,7 @@ import type { Attack } from '../formats/card';
 import { canPay } from './acts';
 import type { GameState, UnitId, UnitState } from './state';
 import { profile } from './stats';
-import { areAdjacent, attackLine, isProblem } from './targeting';
+import { areAdjacent, attackLine, isProblem, sightOf } from './targeting';
 
 /** Statuses whose bearer may not React (§6.2). */
 const NO_REACT = ['stunned', 'helpless'];
@@ -114,7 +114,7 @@ export function whyNoReply(state: GameState, replier: UnitState, target: UnitSta
   if (react !== null) return react;
   if (replyAttacks(state, replier, target).length > 0) return null;
   if (repliesTooDear(state, replier, target).length > 0) return 'too-dear';
-  const singles = profile(state, replier).attacks.filter((a) => a.acts === 1 && a.burst === undefined);
-  const problems = singles.map((a) => attackLine(state, replier, a, target));
-  return problems.some((p) => isProblem(p) && p.code === 'no-line-of-sight') ? 'no-sight' : 'no-reach';
+  // Sight is the attack line's first check, the same for every attack: asked once (targeting.ts sightOf).
+  const singles = profile(state, replier).attacks.some((a) => a.acts === 1 && a.burst === undefined);
+  return singles && !sightOf(state, replier, target).visible ? 'no-sight' : 'no-reach';
 }

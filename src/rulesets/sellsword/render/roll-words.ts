@@ -8,6 +8,7 @@
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import { printedStat, profile, type GameState, type UnitId, type UnitState } from '../engine';
 import { auraWords } from './labels';
+import { capital } from './card-text';
 
 /** Who and what the roll was: the attack by name, the units by their map labels. */
 export interface RollParties {
@@ -113,8 +114,6 @@ export const injuryBonusWords = (n: number): string => (n === 1 ? '+1 for its in
 /** A target lowered by defensive injuries (R28: −2 each): "−2 for its defensive injury", "−4 for its 2 defensive injuries". */
 const defensiveWords = (n: number): string => (n === 1 ? '−2 for its defensive injury' : `−${2 * n} for its ${n} defensive injuries`);
 
-const capitalised = (stat: string): string => `${stat.charAt(0).toUpperCase()}${stat.slice(1)}`;
-
 /**
  * Why an attack's number needed is not the target's printed defence (R28 defensive injuries −2 each,
  * the shield's +2 to Armor against an attack from further than next to it): "OW's Armor 15, −2 for its
@@ -136,9 +135,9 @@ export function needWords(
   // tester who knew of the injury read the bare number as the injury forgotten. A defence other than
   // Armor is named even as printed: "needing 12 or more" for a spit at Agility left a tester guessing
   // which stat it was (playtest round 19).
-  if (need === printed && defensive === 0 && auras.amount === 0) return stat === 'armor' ? '' : `${target}'s ${capitalised(stat)} ${printed}`;
+  if (need === printed && defensive === 0 && auras.amount === 0) return stat === 'armor' ? '' : `${target}'s ${capital(stat)} ${printed}`;
   if (rest !== 0 && rest !== 2) return '';
-  const parts = [`${target}'s ${capitalised(stat)} ${printed}`];
+  const parts = [`${target}'s ${capital(stat)} ${printed}`];
   if (defensive > 0) parts.push(defensiveWords(defensive));
   // An ally's aura (R44) on the defence: "+1 from TG's Shield Wall" (a tester saw 17 against Armor 16, unexplained).
   if (auras.amount !== 0) parts.push(`${auras.amount > 0 ? '+' : '−'}${Math.abs(auras.amount)} from ${auras.words ?? 'auras'}`);

@@ -11,7 +11,7 @@ import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
 import { aurasOn, findAttack, flanked, unitOf } from '../engine';
 import { inMapLabels, unitName } from './map-labels';
 import { boxesLeft, woundsTaken } from '../engine';
-import type { InjuryBox } from '../formats/card';
+import type { Attack, InjuryBox } from '../formats/card';
 import { boxName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
@@ -277,14 +277,19 @@ function causeOf(state: GameState, o: WoundsPromptOptions): string | null {
   }
 }
 
+/** The attack (or reply) whose hit a wounds prompt asks about, or undefined when the wounds came from elsewhere. */
+function woundingAttack(state: GameState, o: WoundsPromptOptions): Attack | undefined {
+  if (o.from !== 'attack' && o.from !== 'reply') return undefined;
+  const source = o.source ? state.units[o.source] : undefined;
+  return source && o.attack ? findAttack(state, source, o.attack) : undefined;
+}
+
 /**
  * The statuses the wounding attack also inflicts on `unit`: they come whatever split is chosen here.
  * One the unit already has does not take hold again (but recurring wounds add up), so it is not named.
  */
 function attackStatuses(state: GameState, o: WoundsPromptOptions, unit: UnitState): string | null {
-  if (o.from !== 'attack' && o.from !== 'reply') return null;
-  const source = o.source ? state.units[o.source] : undefined;
-  const attack = source && o.attack ? findAttack(state, source, o.attack) : undefined;
+  const attack = woundingAttack(state, o);
   const has = (status: string) => status !== 'recurring' && unit.statuses.some((s) => s.status === status);
   const statuses = [...new Set((attack?.effects ?? []).flatMap((e) => ('status' in e && !has(e.status) ? [e.status] : [])))];
   if (!attack || statuses.length === 0) return null;
@@ -303,8 +308,7 @@ function recurringDrops(
   unit: UnitState,
   outcomes: readonly SplitOutcome[],
 ): { drops: boolean[]; line: string | null } {
-  const source = o.source ? state.units[o.source] : undefined;
-  const attack = (o.from === 'attack' || o.from === 'reply') && source && o.attack ? findAttack(state, source, o.attack) : undefined;
+  const attack = woundingAttack(state, o);
   const incoming = (attack?.effects ?? []).flatMap((e) => ('status' in e && e.status === 'recurring' ? [{ wound: e.wound ?? 0, type: e.type ?? 'fire' }] : []));
   const had = unit.statuses.flatMap((st) => (st.status === 'recurring' ? [{ wound: st.wound ?? 0, type: st.type ?? 'fire' }] : []));
   const taken = [...had, ...incoming].map((r) => woundsTaken(state, unit, r.wound, r.type).taken);
