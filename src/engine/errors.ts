@@ -23,6 +23,16 @@ export class Refusal extends Error {
   }
 }
 
+/**
+ * A refusal reaches the player as the engine words it, so it ends as a sentence does. Reasons worded
+ * as clauses for longer sentences (a path's "R18 is not next to E10", a line's "… is 5 squares away;
+ * Great Cleaver reaches 1") get their full stop here when refused on their own.
+ */
+export const ended = (message: string): string => (/[.!?]\)?$/.test(message) ? message : `${message}.`);
+
+/** A clause that opens with a word, not a name or id, refused as a sentence of its own. */
+export const sentence = (clause: string): string => ended(clause.charAt(0).toUpperCase() + clause.slice(1));
+
 export function refuse(code: string, message: string): never {
-  throw new Refusal(ruleError(code, message));
+  throw new Refusal(ruleError(code, ended(message)));
 }

@@ -27,7 +27,7 @@ function refusalFor(change: (s: typeof base) => void): string {
 
 describe('R17: what blocks every line, in the refusal', () => {
   it('names the wall squares that stop the lines', () => {
-    expect(refusalFor(() => undefined)).toBe('Bowman (a) cannot see Target (t): the walls at C3, C4 and C5 block every line');
+    expect(refusalFor(() => undefined)).toBe('Bowman (a) cannot see Target (t): the walls at C3, C4 and C5 block every line.');
   });
 
   it('names a wall edge between two squares', () => {
@@ -35,7 +35,7 @@ describe('R17: what blocks every line, in the refusal', () => {
       s.map.grid = s.map.grid.map((row: string) => row.replace('#', '.'));
       s.map.walls = ['C1/D1', 'C2/D2', 'C3/D3', 'C4/D4', 'C5/D5', 'C6/D6', 'C7/D7'];
     });
-    expect(message).toBe('Bowman (a) cannot see Target (t): the walls between C3 and D3, between C4 and D4 and between C5 and D5 block every line');
+    expect(message).toBe('Bowman (a) cannot see Target (t): the walls between C3 and D3, between C4 and D4 and between C5 and D5 block every line.');
   });
 
   it('names both walls that shut a corner between diagonal squares', () => {
@@ -45,7 +45,7 @@ describe('R17: what blocks every line, in the refusal', () => {
       s.units[0].at = 'B2';
       s.units[1].at = 'C3';
     });
-    expect(message).toBe('Bowman (a) cannot see Target (t): the walls at C2 and B3 block every line');
+    expect(message).toBe('Bowman (a) cannot see Target (t): the walls at C2 and B3 block every line.');
   });
 
   it('says nothing of what blocks when some line is clear', () => {

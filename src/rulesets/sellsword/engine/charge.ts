@@ -134,7 +134,7 @@ export function planCharge(state: GameState, unit: UnitState, attack: Attack, ta
   const moved = { ...unit, at: end };
   const there: GameState = { ...state, units: { ...state.units, [unit.id]: moved } };
   const line = attackLine(there, moved, attack, target, { charge: true });
-  if (isProblem(line)) refuse(line.code, `after the charge: ${line.message}`);
+  if (isProblem(line)) refuse(line.code, `After the charge, ${line.message}`);
   return path;
 }
 

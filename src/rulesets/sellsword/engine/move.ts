@@ -6,7 +6,7 @@ import { nameOf, squareIndex } from '../../../engine/board';
 import { entersDamaging, standsOnDamaging, stepWounds, terrainWound } from './damaging';
 import type { ActCommand } from './commands';
 import type { Ctx } from './ctx';
-import { refuse, ruleError } from '../../../engine/errors';
+import { refuse, ruleError, sentence } from '../../../engine/errors';
 import type { Handler } from './flow';
 import { blockedWay, checkPath, reachCostWords, endError, entryCost, explore, moverOf, stepCost, type PathPlan } from './paths';
 import { replyAttacks } from './reactions';
@@ -37,7 +37,7 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
   if (names) {
     if (maneuver && names.length !== 1) refuse('maneuver-one-step', 'A Maneuver is exactly one step (R14).');
     const result = checkPath(state, mover, parseSquares(state, names), budget, diagonals);
-    if ('error' in result) refuse(result.error.code, result.error.message);
+    if ('error' in result) refuse(result.error.code, sentence(result.error.message));
     return result;
   }
   const to = parseSquares(state, [cmd.to!])[0]!;
@@ -56,7 +56,7 @@ export function planMove(state: GameState, cmd: Extract<ActCommand, { act: 'move
     refuse('unreachable', `${label(state, unit)} cannot reach ${cmd.to} with ${why}${blocked ? `: ${blocked}` : ''}.`);
   }
   const checked = checkPath(state, mover, best.path, budget, diagonals);
-  if ('error' in checked) refuse(checked.error.code, checked.error.message);
+  if ('error' in checked) refuse(checked.error.code, sentence(checked.error.message));
   return checked;
 }
 

@@ -83,7 +83,7 @@ export function checkSplit(state: GameState, unit: UnitState, wounds: number, ch
   const fives = Math.floor(wounds / 5);
   if (choice.avoid % 5 !== 0 || choice.avoid < 0) refuse('bad-split', 'Vigor avoids wounds in fives.');
   if (choice.avoid > Math.floor(unit.vigor / 5) * 5) refuse('bad-split', `${label(state, unit)} has only ${unit.vigor} Vigor.`);
-  if (choice.avoid > fives * 5) refuse('bad-split', `only ${fives * 5} wounds are to be allotted.`);
+  if (choice.avoid > fives * 5) refuse('bad-split', `Only ${fives * 5} wounds are to be allotted.`);
   const left = boxesLeft(state, unit);
   const need = Math.min(fives - choice.avoid / 5, left.length);
   if (choice.injuries.length !== need) {

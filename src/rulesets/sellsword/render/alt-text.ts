@@ -13,12 +13,11 @@ import { lastTurnPhrases } from './last-turn-words';
 import { statusPhase } from './view-units';
 import { lastTurnsMeaning } from '../engine';
 import { toMapView, type MapView, type UnitView, type ViewRequest } from './view';
+import { capital } from './card-text';
 
 export { DISCORD_ALT_TEXT_LIMIT } from '../../../render/alt-limit';
 
 type Detail = 0 | 1 | 2;
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function condition(u: UnitView, detail: Detail): string {
   const parts: string[] = [];

@@ -15,6 +15,7 @@ import { injuryBonusWords } from './roll-words';
 
 export { causeWords, woundSentence } from './wound-words';
 import type { AttackView, LastTurnView, MoveView } from './view';
+import { capital } from './card-text';
 
 /** Who reads the words: decisions waiting on this player are "Bob (you) to choose …". */
 export interface Telling {
@@ -220,8 +221,6 @@ function spentWords(used: number, acts: number): string {
   if (used >= acts) return acts === 1 ? 'it used its one act' : `it used all ${acts} acts`;
   return `it used ${used} of its ${plural(acts, 'act')}`;
 }
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * A d20 with its modifier, in the one form every roll line uses: "12", "12 + 2 = 14", "9 − 1 = 8",

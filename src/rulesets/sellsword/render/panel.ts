@@ -10,10 +10,9 @@ import { lastTurnPhrases } from './last-turn-words';
 import { flow, type Flow, type Run } from '../../../render/text-flow';
 import type { MapView, PlayerView } from './view';
 import { statusPhase } from './view-units';
+import { capital } from './card-text';
 
 type Ctx = SKRSContext2D;
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function scoreBar(p: PlayerView, target: number): Run {
   return {
