@@ -10,10 +10,10 @@ import {
   squareChoices,
   targetChoices,
   tokenChoices,
-  traitChoices,
   unitChoices,
   viewTargetChoices,
 } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { traitChoices } from '../../src/rulesets/sellsword/table/trait-suggestions';
 import { table, yardTable } from '../render/states';
 import { yard } from '../render/maps';
 import { chargeOptions, chargeWoundingSteps, moveOptions } from '../../src/rulesets/sellsword/engine/queries';
@@ -118,15 +118,16 @@ describe('target suggestions', () => {
     const steps = chargeWoundingSteps(game, 'kn', charge!.path);
     expect(steps).toBeGreaterThan(0);
     const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => c.value === 'gh charge');
-    // A 400 px screen shows about the first 45 characters: they hold the warning, who pays the charge's
-    // price (issue 26, playtest), then the odds and the wounds.
-    // The odds come before the price: a phone's first 45 characters showed the price but not the odds (playtest round 17).
-    expect(gh!.name.slice(0, 45)).toMatch(/^charge GH (⚠ may reply · )?\d+% hit, \d+ wounds/);
-    // The squares it steps through, with the wounds they deal, survive Discord's cut to 100.
-    expect(gh!.name).toContain(` ${charge!.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
+    // A 400 px screen shows about the first 45 characters: they hold the ground's wounds to the charger
+    // (playtest round 19: said after the squares, they were cut), then the odds before the price.
+    expect(gh!.name.slice(0, 45)).toContain(`charge GH ⚠ ${5 * steps} cold wounds to KN`);
+    expect(gh!.name).toMatch(/^charge GH ⚠ \d+ cold wounds to KN (⚠ may reply )?· \d+% hit, \d+ wounds · KN pays 5 Vigor/);
+    // The squares it steps through survive Discord's cut to 100.
+    expect(gh!.name).toContain(` ${charge!.path.join(' → ')}`);
+    expect(gh!.name.length).toBeLessThanOrEqual(100);
   });
 
-  it('R23, R45: with the attack named and all its Vigor to pay, a charge over damaging ground still says its squares and their wounds (playtest)', () => {
+  it('R23, R45: with the attack named and all its Vigor to pay, a charge over damaging ground still says first what the ground costs, and its squares (playtest)', () => {
     // The archer (5 Vigor, two attacks) charges the Ghoul across the ford with its Hand Axe: the front
     // ("… · LO pays all 5 Vigor · with Hand Axe 70% hit, 10 wounds") left no room for the squares.
     const game = table({
@@ -140,8 +141,8 @@ describe('target suggestions', () => {
     const steps = chargeWoundingSteps(game, 'lo', charge.path);
     expect(steps).toBeGreaterThan(0);
     const gh = targetChoices(game, 'p1', 'lo', undefined, '').find((c) => String(c.value).startsWith('gh charge'))!;
-    expect(gh.name).toContain(`${charge.path.join(' → ')} (⚠ ${5 * steps} cold wounds)`);
-    expect(gh.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds · LO pays 5 Vigor · /);
+    expect(gh.name).toContain(charge.path.join(' → '));
+    expect(gh.name).toMatch(new RegExp(`^charge GH ⚠ ${5 * steps} cold wounds to LO ⚠ may reply · \\d+% hit, \\d+ wounds · LO pays 5 Vigor · `));
     expect(gh.name.length).toBeLessThanOrEqual(100);
   });
 

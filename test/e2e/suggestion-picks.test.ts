@@ -238,15 +238,16 @@ describe('a target offered as a charge', () => {
     const list = await world.fake.autocomplete({ user: me, channel: thread, name: 'attack', focused: 'target', options: { unit: guard, attack, target: '' } });
     const picked = list.find((c) => String(c.name).startsWith(`charge ${ghoul.toUpperCase()} `));
     // Its cost may give way to the squares and their damaging ground in Discord's 100 characters; the reply says it.
-    // Issue 26: what a charge is (2 steps, each closer) goes with its squares ("by" gives way to the ford's wounds).
-    expect(picked?.name).toContain(' · 2 steps ');
+    // Issue 26: what a charge is (2 steps, each closer) goes with its squares; "2 steps" and "by" give way
+    // to the ford's wounds, said first (playtest round 20).
+    expect(picked?.name).toMatch(/^charge GH\d? ⚠ \d+ cold wounds to TG .* · (?:2 steps )?(?:by )?\S+ → \S+/);
     const sent = await world.run({ user: me, channel: thread, name: 'attack', options: { unit: guard, attack, target: String(picked!.value) } });
     expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
     const after = await gameIn();
     expect(after.units[guard]!.at).not.toBe(g.units[guard]!.at);
     expect(after.units[guard]!.vigor).toBeLessThanOrEqual(15);
     // The suggestion named whom and by which squares; the reply says the same, and the unit went that way.
-    const [, path] = / · 2 steps (?:by )?(\S+ → \S+)/.exec(String(picked!.name))!;
+    const [, path] = / · (?:2 steps )?(?:by )?(\S+ → \S+)/.exec(String(picked!.name))!;
     const G = ghoul.toUpperCase();
     expect(answerText(sent)).toContain(`${guard.toUpperCase()} charges ${G} (Ghoul) with `);
     expect(answerText(sent)).toContain(`stepping B8 → ${path}`);

@@ -6,7 +6,7 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Command, GameState, UnitState } from '../../rulesets/sellsword/engine';
-import { actorRefusal, findAttack, profile, unitLegalActs, unitOf } from '../../rulesets/sellsword/engine';
+import { actorRefusal, findAttack, profile, typedTrait, unitLegalActs, unitOf } from '../../rulesets/sellsword/engine';
 import type { App } from '../app';
 import { describeChange } from '../../match/act-log';
 import { nameIn } from '../../posts/announce';
@@ -19,6 +19,7 @@ import {
   targetChoices,
   tokenChoices,
   traitChoices,
+  traitTargetChoices,
   UNIT_ONLY_ACTS,
   unitChoices,
   unitName,
@@ -150,7 +151,9 @@ function actCommand<const S extends readonly OptionSpec[]>(
         case 'attack':
           return attackChoices(game, user, v.unit, v.attack, names, memo);
         case 'target':
-          return name === 'trait' ? [] : targetChoices(game, user, v.unit, v.attack, v.target, names, memo, v.charge);
+          return name === 'trait'
+            ? traitTargetChoices(game, user, v.unit, v.trait, v.target, names, memo)
+            : targetChoices(game, user, v.unit, v.attack, v.target, names, memo, v.charge);
         case 'trait':
           return traitChoices(game, user, v.unit, v.trait, names, memo);
         case 'token':
@@ -318,12 +321,13 @@ export const traitCommand = actCommand(
   optionSet(
     unit,
     textOption({ name: 'trait', description: 'Which trait', required: true, autocomplete: true, max: 60 }),
-    textOption({ name: 'target', description: 'The unit it is used on, if it needs one', max: 40 }),
+    textOption({ name: 'target', description: 'The unit it is used on, if it needs one', autocomplete: true, max: 40 }),
   ),
   (live, o, u) => ({
     act: 'trait',
     unit: u,
-    trait: o.trait.toLowerCase(),
+    // A trait typed by its printed name is the one with that id; one the unit lacks is refused by the engine, with its act traits.
+    trait: typedTrait(live.game, live.game.units[u]!, o.trait)?.id ?? o.trait.trim().toLowerCase(),
     ...(o.target !== undefined ? { target: resolveUnit(live.game, o.target).id } : {}),
   }),
   'trait',

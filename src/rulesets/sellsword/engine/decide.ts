@@ -5,7 +5,7 @@
  */
 import { actFrames, asCommanded, checkActor, checkActType, checkCost, commanderOf, needActsLeft, type ActPlan } from './acts';
 import { planMove } from './move';
-import { nothingToGain, reachesOne, reachWords, traitChangesAnything, traitReach } from './traits';
+import { nothingToGain, outOfReach, reachesOne, reachWords, traitChangesAnything, traitReach } from './traits';
 import type { ActCommand, Command, Concession, Decision } from './commands';
 import { Ctx } from './ctx';
 import { refuse, Refusal, type RuleError } from '../../../engine/errors';
@@ -335,12 +335,21 @@ function crowFrame(state: GameState, plan: ActPlan): FrameOf<'act'> {
 function traitFrame(state: GameState, plan: ActPlan, id: string, target: string | undefined): FrameOf<'act'> {
   const { unit } = plan;
   const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
-  if (trait?.trait !== 'act') refuse('unknown-trait', `${label(state, unit)} has no act trait "${id}".`);
+  if (trait?.trait !== 'act') {
+    const usable = liveTraits(state, unit).flatMap((t) => (t.trait === 'act' ? [t.name] : []));
+    refuse(
+      'unknown-trait',
+      `${label(state, unit)} has no act trait "${id}". ${usable.length > 0 ? `Its act traits: ${usable.join(', ')}.` : 'It has none it can use.'}`,
+    );
+  }
   needActs(state, plan, 1, 'trait');
   checkCost(state, unit, trait.cost, trait.name);
   const reach = traitReach(state, unit, trait);
   if (target !== undefined && !reach.some((u) => u.id === target)) {
-    refuse('out-of-reach', `${trait.name} cannot reach ${state.units[target] ? label(state, state.units[target]) : `"${target}"`}.`);
+    const named = state.units[target];
+    const why = !named ? null : trait.who === undefined ? `${trait.name} is used on ${label(state, unit)} itself` : outOfReach(state, unit, trait, named);
+    // The reason says the unit and the trait: "War Hound (wh) is 4 squares away; Mend Wounds reaches 3."
+    refuse('out-of-reach', why ?? `${trait.name} cannot reach "${target}".`);
   }
   if (target === undefined && reachesOne(trait)) refuse('needs-target', `${trait.name} is used on one ${reachWords(trait)}: name the one.`);
   const reached = target === undefined ? reach : reach.filter((u) => u.id === target);

@@ -115,6 +115,7 @@ export {
   cardOf,
   findAttack,
   typedAttack,
+  typedTrait,
   label,
   modOf,
   onMap,
@@ -131,7 +132,7 @@ export { areAdjacent, flanked, invisibility, invisibleTo, rangeBetween, sightLin
 export type { SightLine } from '../../../engine/sight';
 
 // Trait reach.
-export { traitReach } from './traits';
+export { notOfKind, outOfReach, reachesOne, reachWords, traitDistance, traitReach } from './traits';
 
 // Warleader dice: why a player has no tactics reroll.
 export { whyNoTacticsReroll } from './warleader';

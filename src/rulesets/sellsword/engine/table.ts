@@ -4,7 +4,7 @@
  * which sliding walls are held open, and each unit's card, mod and space. Caches elsewhere hang off
  * a table, so they last exactly as long as nobody moves.
  */
-import type { Attack, InjuryBox, UnitCard } from '../formats/card';
+import type { Attack, InjuryBox, Trait, UnitCard } from '../formats/card';
 import type { Gridmap } from '../../../formats/gridmap';
 import type { ModCard } from '../formats/mod';
 import type { Size } from '../formats/vocabulary';
@@ -410,4 +410,20 @@ export function typedAttack(state: GameState, unit: UnitState, typed: string): A
   const text = typed.trim().toLowerCase();
   const all = [...cardOf(state, unit).attacks, ...(modOf(state, unit)?.attacks ?? [])];
   return all.find((a) => a.id === text) ?? all.find((a) => a.id.toLowerCase() === text) ?? all.find((a) => a.name.toLowerCase() === text);
+}
+
+/** The act traits of the unit's card and mod (disabled ones included; stats.ts filters). */
+export function actTraitsOf(state: GameState, unit: UnitState): Extract<Trait, { trait: 'act' }>[] {
+  return [...cardOf(state, unit).traits, ...(modOf(state, unit)?.traits ?? [])].filter((t): t is Extract<Trait, { trait: 'act' }> => t.trait === 'act');
+}
+
+/**
+ * An act trait as a player types it, as typedAttack reads an attack: its id or its printed name, any
+ * case ("Mend Wounds", "mend"): a tester typed the card's name and was told the unit had no such trait
+ * (playtest round 20).
+ */
+export function typedTrait(state: GameState, unit: UnitState, typed: string): Extract<Trait, { trait: 'act' }> | undefined {
+  const text = typed.trim().toLowerCase();
+  const all = actTraitsOf(state, unit);
+  return all.find((t) => t.id === text) ?? all.find((t) => t.id.toLowerCase() === text) ?? all.find((t) => t.name.toLowerCase() === text);
 }

@@ -53,16 +53,41 @@ export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
 /** The units an act trait reaches (docs/formats.md `act`): itself by default, or every `who` within `range`. */
 export function traitReach(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>): UnitState[] {
   if (trait.who === undefined) return [unitOf(state, unit.id)];
-  const table = tableOf(state);
+  return Object.values(state.units).filter((u) => outOfReach(state, unit, trait, u) === null);
+}
+
+/**
+ * Why an act trait with `who` does not reach `target`, as a clause ("WH is 4 squares away; Mend Wounds
+ * reaches 3"), or null when it does: the one check traitReach makes, said for a refusal (playtest round
+ * 20: "Mend Wounds cannot reach WH." left a tester to guess it was the distance).
+ */
+export function outOfReach(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>, target: UnitState): string | null {
+  const kind = notOfKind(state, unit, trait, target);
+  if (kind !== null) return kind;
   const range = trait.range ?? 0;
-  return Object.values(state.units).filter((u) => {
-    if (u.dropped || u.at === null) return false;
-    // §6.2: a Controlled unit's allies are its controller's units (checked before activation too).
-    const ally = u.id === unit.id || sideOf(state, u) === commanderOf(state, unit);
-    if ((trait.who === 'allies' && !ally) || (trait.who === 'enemies' && ally)) return false;
-    if (trait.descriptor !== undefined && !profile(state, u).descriptors.includes(trait.descriptor)) return false;
-    return nearestIn(table.rangesFrom(squaresOf(state, unit)), squaresOf(state, u)) <= range;
-  });
+  const away = traitDistance(state, unit, target);
+  if (away <= range) return null;
+  // No count of squares when walls shut every way there (a closed building).
+  if (!Number.isFinite(away)) return `Walls shut every way from ${label(state, unit)} to ${label(state, target)}; ${trait.name} reaches ${range}`;
+  return `${label(state, target)} is ${away} squares away; ${trait.name} reaches ${range}`;
+}
+
+/** Why `target` is not a unit of the kind the trait names (on the map, ally or enemy, its descriptor), or null when it is. */
+export function notOfKind(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>, target: UnitState): string | null {
+  if (target.dropped || target.at === null) return `${label(state, target)} is not on the map`;
+  // §6.2: a Controlled unit's allies are its controller's units (checked before activation too).
+  const ally = target.id === unit.id || sideOf(state, target) === commanderOf(state, unit);
+  if (trait.who === 'allies' && !ally) return `${label(state, target)} is not an ally of ${label(state, unit)}`;
+  if (trait.who === 'enemies' && ally) return `${label(state, target)} is not an enemy of ${label(state, unit)}`;
+  if (trait.descriptor !== undefined && !profile(state, target).descriptors.includes(trait.descriptor)) {
+    return `${label(state, target)} is not ${trait.descriptor}`;
+  }
+  return null;
+}
+
+/** How far a trait reaching from `unit` must go to `target`: squares between their nearest squares, as ranges count. */
+export function traitDistance(state: GameState, unit: UnitState, target: UnitState): number {
+  return nearestIn(tableOf(state).rangesFrom(squaresOf(state, unit)), squaresOf(state, target));
 }
 
 type ActTrait = Extract<Trait, { trait: 'act' }>;

@@ -30,8 +30,10 @@ import { DiscordLimit } from '../../../discord/limits';
 import { fitName, oddsHead, statusWords } from './odds-words';
 import { costText } from '../render/card-text';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
+import { nameOf } from '../../../formats/squares';
 import { strikableOnSquare } from './square-target';
 import { inMapLabels } from './map-labels';
+import { traitWhy } from './trait-why';
 import { NO_ENEMY, noTargetOfAll, noTargetWhy, outOfReachWords, unreachedNote } from './no-target-words';
 
 export { fitName };
@@ -43,12 +45,12 @@ export { chargeTargetValue } from './target-value';
 
 /** A player's name as shown to others; without one, a suggestion says "the other player". */
 export type Names = (player: string) => string;
-const noNames: Names = () => 'the other player';
+export const noNames: Names = () => 'the other player';
 
 /** Remembers a value worked out from one game state, by a key naming the question (suggestion-cache.ts keeps one per match and move). */
 export type Memo = <T>(key: string, make: () => T) => T;
 /** Works the value out every time: for callers without a cache. */
-const noMemo: Memo = (_key, make) => make();
+export const noMemo: Memo = (_key, make) => make();
 
 /** Whether `user` may give this command: acts by the unit's commander (Controlled, Glamyred), an end also by its owner. */
 function mayGive(game: GameState, user: string, c: Command): boolean {
@@ -65,7 +67,7 @@ const ONE_KIND: Readonly<Record<'attack' | 'trait' | 'rest', ReadonlySet<ActKind
 };
 
 /** The commands of `act`'s kind that legalActs holds for this unit and `user` may give, asked of that unit and kind alone. */
-const unitActs = (game: GameState, user: string, unit: unknown, act: 'attack' | 'trait' | 'rest', memo: Memo): ActCommand[] => {
+export const unitActs = (game: GameState, user: string, unit: unknown, act: 'attack' | 'trait' | 'rest', memo: Memo): ActCommand[] => {
   const id = String(unit ?? '').toLowerCase();
   return memo(`acts:${user}:${id}:${act}`, () =>
     game.prompt ? [] : unitLegalActs(game, id, ONE_KIND[act]).filter((c): c is ActCommand => 'act' in c && mayGive(game, user, c)),
@@ -184,6 +186,11 @@ function ownUnitWhy(game: GameState, user: string, id: string, act: string | und
   const label = id.toUpperCase();
   const stop = ownUnitStop(game, user, id, act, names);
   if (stop !== null) return stop;
+  if (act === 'trait') {
+    // "TG cannot trait now" did not say that Shield is always on, not an act (playtest round 20).
+    const trait = liveTraits(game, game.units[id]!).find((t) => t.trait === 'act');
+    return trait?.trait === 'act' ? `${label}: ${traitWhy(game, user, game.units[id]!, trait)}` : `${label} has no trait it can use as an act`;
+  }
   if (act !== 'attack') return `${label} cannot ${act ?? 'act'} now`;
   // "KN has no enemy in reach; …", or "KN: OW is too close to charge, …" when a charge's reason leads.
   const why = noTargetWhy(game, id);
@@ -208,7 +215,7 @@ export { NOTHING };
  * An empty list of suggestions says why instead (Discord would only show "type a value"): one
  * choice whose name is the reason, with the value NOTHING.
  */
-function orWhy(choices: Choice[], why: () => string): Choice[] {
+export function orWhy(choices: Choice[], why: () => string): Choice[] {
   return choices.length > 0 ? choices : [nothingToChoose(withoutRuleCodes(why()))];
 }
 
@@ -216,7 +223,7 @@ function orWhy(choices: Choice[], why: () => string): Choice[] {
  * The unit an act option's suggestions are for, once it is a unit and `user` may give it acts now (the
  * shared turn check, notYoursWhy); otherwise the one "Nothing to choose" entry that says why.
  */
-function actingUnit(game: GameState, user: string, unit: unknown, names: Names): { readonly unit: UnitState } | { readonly none: Choice[] } {
+export function actingUnit(game: GameState, user: string, unit: unknown, names: Names): { readonly unit: UnitState } | { readonly none: Choice[] } {
   const u = game.units[String(unit ?? '').toLowerCase()];
   if (!u) return { none: orWhy([], () => noSuchUnit(unit)) };
   const stop = notYoursWhy(game, user, u.id, names);
@@ -294,7 +301,7 @@ function commandedWhy(game: GameState, user: string, id: string, names: Names): 
 const NOT_PLAYING = 'you are not playing in this match';
 
 /** Why none of the user's units can take `act` (or act at all) now, in the game's words. */
-function noUnitWhy(game: GameState, user: string, act: string | undefined, names: Names): string {
+export function noUnitWhy(game: GameState, user: string, act: string | undefined, names: Names): string {
   if (!game.players.includes(user)) return NOT_PLAYING;
   if (game.over) return 'the match is over';
   if (game.prompt) return 'a decision is waiting to be answered first';
@@ -316,7 +323,10 @@ function noUnitWhy(game: GameState, user: string, act: string | undefined, names
   const first = mine[0]!;
   const refusal = actRefusal(game, user, first.id, act);
   if (refusal) return refusalWords(refusal, game, names);
-  if (act === 'trait') return 'none of its traits can be used now';
+  if (act === 'trait') {
+    const trait = liveTraits(game, first).find((t) => t.trait === 'act');
+    return trait?.trait === 'act' ? traitWhy(game, user, first, trait) : 'none of its traits can be used now';
+  }
   if (act === 'attack') {
     // The first unit with an enemy in view says how far it is: "no enemy in sight" would be wrong (issue 26).
     const said = mine.flatMap((u) => (u.at === null ? [] : [{ u, why: noTargetWhy(game, u.id) }])).find((w) => w.why !== NO_ENEMY);
@@ -624,7 +634,32 @@ function targetList(
   // value carries the enemy, so a pick is refused with that enemy's reason (typedTargetWhy).
   const unreached = targets.size > 0 ? unreachedNote(game, id, attack === undefined ? undefined : String(attack)) : null;
   const note = unreached && !targets.has(unreached.target) ? choice(unreached.words, `${NOTHING}:${unreached.target.slice(0, CARRIED_TYPED)}`) : null;
-  return { targets: targets.size, choices, note };
+  const bursts = attack === undefined ? burstRows(game, id, legal) : [];
+  return { targets: targets.size + bursts.length, choices: [...choices, ...bursts], note };
+}
+
+/**
+ * R24: with no attack given, a burst the unit can throw now is offered too, centred on each enemy
+ * legalActs offers, after the attacks on units: "Dawnburst on I7 (GH) · hits GH 95% · ⚠ your FS 65%".
+ * Two testers never saw the Priest's Dawnburst in the list until they named the attack (playtest
+ * round 20). The value carries the attack and the enemy (or the square when it is not the enemy's
+ * own), so picking it throws that burst there.
+ */
+function burstRows(game: GameState, id: string, legal: readonly ActCommand[]): Choice[] {
+  const unit = unitOf(game, id);
+  const board = boardOf(game);
+  const replies = replyWarning(repliersTo(game, unit).map((u) => u.id));
+  const byAttack = new Map<string, string[]>();
+  for (const c of legal) if (c.act === 'attack' && c.origin !== undefined) byAttack.set(c.attack, [...(byAttack.get(c.attack) ?? []), c.origin]);
+  return [...byAttack].flatMap(([attackId, origins]) => {
+    const burst = findAttack(game, unit, attackId);
+    const found = burst ? burstCentreChoices(game, id, burst, origins, '', replies) : null;
+    if (!burst || !found || !('choices' in found)) return [];
+    return found.choices.map((c) => {
+      const on = Object.values(game.units).find((u) => u.at !== null && nameOf(board, u.at) === c.value);
+      return choice(`${burst.name} on ${c.name}`, targetValue(on?.id ?? String(c.value), { attack: attackId }));
+    });
+  });
 }
 
 /** The targets of an attack that strikes a unit (`typed` an enemy's square already read as that enemy): each in sight and reach, or by a charge. */
@@ -756,20 +791,22 @@ function targetWords(
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
   const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
-  // R23: the steps draw no replies, but the charge's attack may be replied to from where it ends.
-  const chargeReplies = charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : '';
+  const payer = unitId.toUpperCase();
+  // R19, R23: damaging ground on the way is a certain cost, so it is warned of first, where a phone's
+  // first 45 characters show it: "charge GH ⚠ 5 cold wounds to KN · 95% hit …" (playtest round 19: the
+  // warning after the squares was cut). Then who may strike back: the steps draw no replies, but the
+  // charge's attack may be replied to from where it ends.
+  const ground = damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} to ${payer}` : '';
+  const chargeReplies = [ground, charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : ''].filter(Boolean).join(' ');
   const parts = targetParts(odds, false);
   // R23: the charge's price goes straight after its odds (chargeFront). It names who pays: "charge CI
   // (5 Vigor)" was read as the target's Vigor (playtest); the wound menu says what 0 Vigor means.
-  const payer = unitId.toUpperCase();
   const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `${payer} pays all ${CHARGE_VIGOR} Vigor` : `${payer} pays ${CHARGE_VIGOR} Vigor`;
-  // The damaging ground goes with the squares that deal it, first after the front: a cost to the charger.
   // "2 steps by": what a charge is, two steps closer (R23), said where its squares are (issue 26); its
-  // words give way before the squares do when the warning and the payer leave no room for them, and
+  // words give way before the squares do when the warnings and the payer leave no room for them, and
   // then the front's own spare words ("all" of the Vigor, "with" before the attack): a tester's charge
-  // over damaging ground lost its squares and their wounds to the cut at 100 (playtest).
-  const ground = damaging > 0 ? ` (⚠ ${damagingWounds(game, damaging)})` : '';
-  const squares = charge ? `${charge.path.join(' → ')}${ground}` : '';
+  // lost its squares to the cut at 100 (playtest).
+  const squares = charge ? charge.path.join(' → ') : '';
   const fronts = [
     chargeFront(label, chargeReplies, named(via), odds, parts.hit, price),
     chargeFront(label, chargeReplies, named(via).replace(/^ with /, ' '), odds, parts.hit, price.replace(' all ', ' ')),
@@ -850,26 +887,6 @@ function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: 
     modifiers: [...(cover ? ['cover'] : []), ...odds.hitNotes].join(', '),
     defences: odds.woundNotes.filter((n) => !blocks.includes(n)).join(', '),
   };
-}
-
-export function traitChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {
-  const acting = actingUnit(game, user, unit, names);
-  if ('none' in acting) return acting.none;
-  const u = acting.unit;
-  const ids = new Set(unitActs(game, user, unit, 'trait', memo).map((c) => (c as { trait: string }).trait));
-  const named = new Map(liveTraits(game, u).flatMap((t) => (t.trait === 'act' ? [[t.id, t.name] as const] : [])));
-  return orWhy(
-    suggest(
-      [...ids].map((t) => choice(named.get(t) ?? t, t)),
-      typed,
-    ),
-    () =>
-      ids.size > 0
-        ? `no trait of this unit matches "${String(typed)}"`
-        : named.size === 0
-          ? 'this unit has no trait it can use as an act'
-          : noUnitWhy(game, user, 'trait', names),
-  );
 }
 
 /**

@@ -33,12 +33,12 @@ export {
   squareWords,
   targetChoices,
   tokenChoices,
-  traitChoices,
   unitChoiceName,
   unitChoices,
   viewAttackChoices,
   viewTargetChoices,
 } from './act-suggestions';
+export { traitChoices, traitTargetChoices } from './trait-suggestions';
 export { ACT_WORDS, openActHint, UNIT_ONLY_ACTS } from './act-words';
 export { ORDER_CHOICES, ORDERS_DESCRIPTION } from './order-words';
 export {

@@ -1,0 +1,44 @@
+/**
+ * Why an act trait cannot be used now, in a suggestion's words: the engine's refusal, and for a trait
+ * that names the units it reaches, how far the nearest one out of reach is ("Mend Wounds reaches no
+ * ally within 3 squares: WH is 4 squares away"). A tester read "none of its traits can be used now",
+ * then "PD has nothing to gain from it", and had to guess the hound was too far (playtest round 20).
+ */
+import type { GameState, UnitState } from '../engine';
+import { decide, notOfKind, reachesOne, reachWords, traitDistance, traitReach, unitList } from '../engine';
+import type { Trait } from '../formats/card';
+import { inMapLabels } from './map-labels';
+
+type ActTrait = Extract<Trait, { trait: 'act' }>;
+
+export function traitWhy(game: GameState, user: string, unit: UnitState, trait: ActTrait): string {
+  const said = (text: string) => inMapLabels(game, text).replace(/\.$/, '');
+  const range = trait.range ?? 0;
+  const reach = trait.who === undefined ? [] : traitReach(game, unit, trait);
+  const beyond = trait.who === undefined ? null : nearestBeyond(game, unit, trait);
+  const far = beyond ? `${beyond.unit.id.toUpperCase()} is ${beyond.away} squares away` : '';
+  if (trait.who !== undefined && reach.length === 0) {
+    return said(`${trait.name} reaches no ${reachWords(trait)} within ${range} square${range === 1 ? '' : 's'}${far ? `: ${far}` : ''}`);
+  }
+  const target = reachesOne(trait) ? reach[0]?.id : undefined;
+  const decided = decide(game, { act: 'trait', unit: unit.id, trait: trait.id, ...(target ? { target } : {}) }, user);
+  if (!('error' in decided)) return `${trait.name} can be used now`;
+  // Said short, so the distance fits a suggestion's 100 characters.
+  if (decided.error.code === 'would-change-nothing' && far) {
+    const who = (target ? reach.filter((u) => u.id === target) : reach).map((u) => u.id.toUpperCase());
+    return `${who.join(', ')} would gain nothing from ${trait.name}; ${far} (it reaches ${range})`;
+  }
+  return `${said(decided.error.message)}${far ? `; ${far} (it reaches ${range})` : ''}`;
+}
+
+/** The nearest unit of the kind the trait names that is out of its reach, with its distance; null when none is. */
+function nearestBeyond(game: GameState, unit: UnitState, trait: ActTrait): { unit: UnitState; away: number } | null {
+  const range = trait.range ?? 0;
+  return (
+    unitList(game)
+      .filter((u) => u.id !== unit.id && notOfKind(game, unit, trait, u) === null)
+      .map((u) => ({ unit: u, away: traitDistance(game, unit, u) }))
+      .filter((d) => d.away > range && Number.isFinite(d.away))
+      .sort((a, b) => a.away - b.away)[0] ?? null
+  );
+}
