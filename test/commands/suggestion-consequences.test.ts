@@ -283,13 +283,13 @@ describe('target suggestions on a phone', () => {
     const choices = targetChoices(game, game.turn!.player, 'bow', 'longbow', '');
     const head = (v: string) => choices.find((c) => c.value === v)!.name.slice(0, 50);
     expect(head('cover')).toMatch(/^COVER \d+% hit, 5 wounds · \d+% crit, 15 on a crit/);
-    expect(choices.find((c) => c.value === 'cover')!.name).toContain(' on a crit · cover · ');
+    expect(choices.find((c) => c.value === 'cover')!.name).toContain(' on a crit · cover −2 · ');
     expect(head('open')).toMatch(/^OPEN \d+% hit, 5 wounds · \d+% crit, 15 on a crit/);
     expect(choices.find((c) => c.value === 'open')!.name).toContain(' · immune −5 pierce · ');
     for (const c of choices) expect(c.name.length).toBeLessThanOrEqual(100);
     // An invisible target's penalty is named with cover after the critical, and why: brush hides it, so "brush/smoke", not a status it lacks.
     const hidden = choices.find((c) => c.value === 'hidden');
-    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, 10 wounds · \d+% crit, 20 on a crit · cover, brush\/smoke −4 · range \d+ · Ghoul$/);
+    expect(hidden?.name).toMatch(/^HIDDEN \d+% hit, 10 wounds · \d+% crit, 20 on a crit · cover −2, brush\/smoke −4 · range \d+ · Ghoul$/);
     // Said once, in the head, not again with the wounds.
     expect(choices.find((c) => c.value === 'open')!.name.match(/immune/g)).toHaveLength(1);
   });
@@ -305,8 +305,8 @@ describe('what a phone shows of a target (issue 26)', () => {
     const game = { ...start, units: { ...start.units, gh: { ...start.units.hidden!, id: 'gh', at: a8 } } };
     const hidden = targetChoices(game, game.turn!.player, 'bow', 'longbow', '').find((c) => c.value === 'hidden')!;
     expect(hidden.name.slice(0, 50)).toMatch(/^HIDDEN ⚠ GH may reply · \d+% hit, 10 wounds/);
-    // Nothing said today is lost: the critical, cover and the brush come after.
-    expect(hidden.name).toMatch(/ · \d+% crit, 20 on a crit · cover, brush\/smoke −4 · range \d+/);
+    // The critical, cover with its penalty and the brush come after; the range gives way to them at 100.
+    expect(hidden.name).toMatch(/ · \d+% crit, 20 on a crit · cover −2, brush\/smoke −4/);
   });
 
   it('R23: a charge keeps the warning, the chance to hit and the wounds in 45 characters, its price next', () => {

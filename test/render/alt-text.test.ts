@@ -113,7 +113,7 @@ describe('alt text', () => {
     // Issue 26: the preview's wounds a hit deals are the target suggestion's, the average labelled as one;
     // both after SD's toughness (the first 5 of the round, §4.7), as the log will say them.
     const suggested = targetChoices(state, state.turn!.player, 'bow', 'longbow', '').find((c) => c.value === 'cover')!.name;
-    expect(suggested).toMatch(/^COVER \d+% hit, 5 wounds · \d+% crit, 15 on a crit · cover · toughness −5 · /);
+    expect(suggested).toMatch(/^COVER \d+% hit, 5 wounds · \d+% crit, 15 on a crit · cover −2 · toughness −5 · /);
   });
 
   it('fits in 1,024 characters for sixteen units and a last turn, naming every unit and its square', () => {

@@ -900,6 +900,17 @@ describe("a recovery's target says what moved it from the card (R28, issue 26)",
     const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [19], needed: spirit, added: 0 };
     expect(told(shaken([]), e)).toContain(`needing under ${spirit} (Spirit ${spirit} on its card; the roll must come in under it).`);
   });
+
+  it('a unit that keeps Invisible is said to stay invisible, not to have failed (playtest round 20)', () => {
+    const hidden: GameState = {
+      ...state,
+      units: { ...state.units, kn: { ...state.units.kn!, statuses: [{ status: 'invisible', recover: 'spirit', modifier: 0, source: 'kn', asterisk: false }] } },
+    };
+    const e: GameEvent = { type: 'recovery-failed', unit: 'kn', index: 0, rolls: [16], needed: spirit, added: 0 };
+    const words = told(hidden, e);
+    expect(words).toContain(`KN stays invisible (−4 to hit it): its roll to lose it, 16, did not come in under ${spirit}`);
+    expect(words).not.toContain('failed');
+  });
 });
 
 describe('wounds applied with no prompt', () => {

@@ -115,13 +115,18 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
   return { unit, activates, actsLeft, commander: commanderOf(state, unit) };
 }
 
-export function needActsLeft(state: GameState, plan: ActPlan, acts: number): void {
+/**
+ * R8: enough acts left for an act of `acts`. `doing` names an act that takes more than one ("Dawnburst",
+ * "resting for a blue token"): "this needs 2" beside a rest the suggestions called impossible for
+ * another reason left a tester guessing (playtest round 20).
+ */
+export function needActsLeft(state: GameState, plan: ActPlan, acts: number, doing = 'this'): void {
   if (plan.actsLeft < acts) {
     refuse(
       'no-acts-left',
       plan.actsLeft === 0
         ? `${label(state, plan.unit)} has no acts left this turn.`
-        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; this needs ${acts}.`,
+        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; ${doing} needs ${acts}.`,
     );
   }
 }

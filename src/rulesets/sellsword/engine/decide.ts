@@ -294,8 +294,8 @@ export function planCommand(given: GameState, command: ActCommand | { end: strin
 }
 
 /** Enough acts left (R8) and the act type not used up (the rule of 3), by the same checks moves use. */
-function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack'): void {
-  needActsLeft(state, plan, acts);
+function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack', doing?: string): void {
+  needActsLeft(state, plan, acts, doing);
   checkActType(state, plan.unit, state.turn!, act, acts);
 }
 
@@ -304,13 +304,15 @@ function restFrame(state: GameState, plan: ActPlan, token: 'react' | 'blue' | 'r
   const { unit } = plan;
   const max = profile(state, unit).tokensMax;
   let acts = 1;
+  let doing: string | undefined;
   if (token !== 'react') {
     const trait = liveTraits(state, unit).find((t) => t.trait === 'rest' && t.token === token);
     if (trait?.trait !== 'rest')
       refuse('cannot-rest-for-token', `${label(state, unit)} can only rest for a react token; nothing on its card lets it reclaim ${token}.`);
     acts = trait.acts;
+    doing = `resting for a ${token} token (${trait.name})`;
   }
-  needActs(state, plan, acts, 'rest');
+  needActs(state, plan, acts, 'rest', doing);
   if (unit.tokens[token] >= max[token]) refuse('tokens-full', `${label(state, unit)} already has all its ${token} tokens (${max[token]}).`);
   return { k: 'act', act: 'rest', unit: unit.id, acts, then: { k: 'rest', unit: unit.id, token } };
 }
@@ -374,7 +376,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
       disabled ? `${label(state, unit)} can no longer use ${cmd.attack}: its trait box is marked.` : `${label(state, unit)} has no attack "${cmd.attack}".`,
     );
   }
-  needActs(state, plan, attack.acts, 'attack');
+  needActs(state, plan, attack.acts, 'attack', attack.name);
   checkCost(state, unit, attack.cost, attack.name);
   if (attack.burst !== undefined) {
     if (cmd.origin === undefined) refuse('burst-needs-origin', `${attack.name} is a burst: give the origin square, not a target (R24).`);

@@ -282,12 +282,17 @@ const meant = (status: string): string => (status in STATUS_MEANING ? statusWith
 const meantGained = (status: string): string =>
   status === 'shaken' || status === 'stunned' ? `${status} (${STATUS_MEANING[status]} from its next turn)` : meant(status);
 
+/** By how much a rolled attack's total beat the number it needed. */
+const overBy = (a: AttackView): number => (a.roll ?? 0) + a.modifier - a.need;
+
 /** What a result means when the words alone leave it open: a glancing blow's cause, a critical that adds nothing. */
 function resultNote(a: AttackView): string {
   if (a.result === 'glancing') return ' (a natural 13: a hit, never critical, 5 wounds fewer)';
   if ((a.result === 'critical' || a.result === 'automatic') && a.woundless) return ` (${a.attack} deals no wounds, so the critical adds none)`;
   // Why it was critical, so it does not look random: a natural 20, or 10 or more over what was needed.
-  if (a.result === 'critical' && a.roll !== null) return a.roll === 20 ? ' (a natural 20)' : ` (${a.need + 10} or more: 10 over what it needed)`;
+  // The margin is the one the caption gives ("critical hit (13 over)"): two testers read the log's
+  // "(22 or more: 10 over what it needed)" beside it as a second figure for one roll (playtest round 20).
+  if (a.result === 'critical' && a.roll !== null) return a.roll === 20 ? ' (a natural 20)' : ` (${overBy(a)} over what it needed; 10 over is a critical)`;
   return '';
 }
 
@@ -307,6 +312,11 @@ function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): str
   const added = h.added ? [injuryBonusWords(h.added)] : [];
   const rule = roll === 20 ? 'a natural 20 always fails' : 'the roll must come in under it';
   const why = h.targetWhy ? `${h.targetWhy}; ${rule}` : rule;
+  // Invisible is a status its unit wants: "failed to recover from invisible" read as bad news when it
+  // was good (playtest round 20). The same roll, told as keeping it.
+  if (h.status === 'invisible') {
+    return `${h.unit} stays invisible (−4 to hit it): its roll to lose it, ${rollSum(roll, h.added ?? 0, added)}, did not come in under ${h.needed} (${why}). It rolls again at the end of its next turn.`;
+  }
   return `${h.unit} failed to recover${from}: rolled ${rollSum(roll, h.added ?? 0, added)}, needing under ${h.needed} (${why}).${then}`;
 }
 
@@ -507,7 +517,7 @@ export function phrase(h: Happening): string | null {
       // A critical says why, as the log does in short, so a plain die number does not read as the cause
       // (a playtest read "critical hit (rolled 17)" as 17 making it critical) nor as wounds.
       // By how much it beat the number: "(10 over)" for a roll 13 over read as the margin (playtest round 18).
-      const rolled = a.result === 'critical' && a.roll !== null ? (a.roll === 20 ? ' (a natural 20)' : ` (${a.roll + a.modifier - a.need} over)`) : '';
+      const rolled = a.result === 'critical' && a.roll !== null ? (a.roll === 20 ? ' (a natural 20)' : ` (${overBy(a)} over)`) : '';
       const wounds = count === null ? '' : `, ${plural(count, 'wound')}`;
       return `${a.attacker}${a.reply ? ' replied' : ''} on ${a.target}: ${SHORT_RESULT[a.result]}${rolled}${wounds}`;
     }

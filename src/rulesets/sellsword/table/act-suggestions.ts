@@ -33,6 +33,7 @@ import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { nameOf } from '../../../formats/squares';
 import { strikableOnSquare } from './square-target';
 import { inMapLabels } from './map-labels';
+import { TOKENS } from '../formats/vocabulary';
 import { traitWhy } from './trait-why';
 import { NO_ENEMY, noTargetOfAll, noTargetWhy, outOfReachWords, unreachedNote } from './no-target-words';
 
@@ -884,7 +885,7 @@ function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: 
     // A critical adds wounds (R20); for an attack that deals none it changes nothing, and "5% crit" beside
     // "no wounds, Recoil 2" left a tester guessing (playtest round 18).
     crit: odds.instead ? '' : [...odds.odds.slice(1), ...crit].join(', '),
-    modifiers: [...(cover ? ['cover'] : []), ...odds.hitNotes].join(', '),
+    modifiers: [...(cover && !odds.hitNotes.some((n) => n.startsWith('cover')) ? ['cover'] : []), ...odds.hitNotes].join(', '),
     defences: odds.woundNotes.filter((n) => !blocks.includes(n)).join(', '),
   };
 }
@@ -903,11 +904,23 @@ export function tokenChoices(game: GameState, user: string, unit: unknown, typed
       tokens.map((t) => choice(`${t} token`, t)),
       typed,
     ),
-    () =>
-      tokens.length > 0
-        ? `no token it can regain matches "${String(typed)}"`
-        : (refusalWords(actRefusal(game, user, u.id, 'rest'), game, names) ?? 'it cannot rest now'),
+    () => (tokens.length > 0 ? `no token it can regain matches "${String(typed)}"` : (restWhy(game, user, u, names) ?? 'it cannot rest now')),
   );
+}
+
+/**
+ * Why the unit can regain no token: the refusal for a token it lacks, before the react token's: a
+ * tester who had spent the Priest's blue token read "PD already has all its react tokens (1)", then
+ * sent a rest for blue and was told it needed 2 acts (playtest round 20).
+ */
+function restWhy(game: GameState, user: string, unit: UnitState, names: Names): string | null {
+  const max = profile(game, unit).tokensMax;
+  for (const token of TOKENS) {
+    if (token === 'react' || unit.tokens[token] >= max[token]) continue;
+    const decided = decide(game, { act: 'rest', unit: unit.id, token }, user);
+    if ('error' in decided && decided.error.code !== 'cannot-rest-for-token') return refusalWords(decided.error, game, names);
+  }
+  return refusalWords(actRefusal(game, user, unit.id, 'rest'), game, names);
 }
 
 /**

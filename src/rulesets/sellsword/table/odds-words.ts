@@ -278,7 +278,10 @@ export function oddsHead(
   const odds = [`${percent(outlook.chance)} hit`, `${percent(outlook.criticalChance)} crit`];
   // An unseen target's penalty is in the chance; said, so the roll's "invisible" note is no surprise.
   // With its penalty ("invisible −4"), as the roll will say it: a bare "invisible" read as a mistake for a unit in plain view.
-  const hitNotes = outlook.line.invisible ? [invisibleHead(game, unitId, targetId)] : [];
+  // Cover with its penalty ("cover −2", "cover at range 12+ −4"), as the roll says it: a bare "cover"
+  // left a tester to learn its size from the log after rolling (playtest round 20).
+  const hitNotes = outlook.line.notes.filter((n) => n.startsWith('cover'));
+  if (outlook.line.invisible) hitNotes.push(invisibleHead(game, unitId, targetId));
   // A target Compromised (flanked, say: §6.2, R29) is +2 to hit, said as the roll will say it: a tester's
   // odds rose from 70% to 80% after a crow with no reason given (playtest round 18).
   for (const note of outlook.line.notes) {
