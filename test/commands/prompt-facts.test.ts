@@ -490,6 +490,22 @@ describe('the wound prompt', () => {
     expect(facts.text).toMatch(/It has \d+ Vigor and \d+ unmarked injury box(es)? \(/);
   });
 
+  it('R3: with mortal the last box, the prompt says marking it drops the unit, as its menu does (playtest round 20)', () => {
+    // The Ghoul claws the Knight, whose Vigor could take the wounds; its mortal box is its last.
+    const base = table({
+      map: 'barrow-hill',
+      dice: [15, 19, 19],
+      units: [
+        { id: 'gh', card: 'havoc-ghoul', player: 'p1', at: 'J10' },
+        { id: 'kn', card: 'valor-knight', player: 'p2', at: 'J11', injuries: ['mobility', 'defensive', 'defensive'] },
+      ],
+    });
+    const s = run(base, { act: 'attack', unit: 'gh', attack: 'claw', target: 'kn' }, { decide: { unit: 'kn', reply: null } });
+    const prompt = s.prompt;
+    if (prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${prompt?.kind}`);
+    expect(woundFacts(s, prompt, name).text).toMatch(/Marking \*\*mortal\*\* gives Alice \*\*\d+ VP\*\* at once and drops the unit\./);
+  });
+
   it('says which choice ends the match: the VP it hands over reach the target (R2)', () => {
     const base = start();
     const cost = base.cards['havoc-ghoul']!.cost;

@@ -417,6 +417,18 @@ describe('an empty list says why', () => {
     expect(row.name).toContain('flanked +2');
   });
 
+  it('§6.2: a target that cannot see its invisible attacker says "unseen by GH +2", as the roll will (playtest round 20)', () => {
+    const unseen = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'lo', card: 'valor-archer', player: 'p1', at: 'J6', statuses: [{ status: 'invisible' }] },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J14' },
+      ],
+    });
+    const row = targetChoices(unseen, 'p1', 'lo', 'longbow', '', names).find((r) => String(r.value).startsWith('gh'))!;
+    expect(row.name).toContain('unseen by GH +2');
+  });
+
   it("R23: /skirmish view's preview offers the charges /attack offers, and says why when nothing is in reach (playtest round 17)", () => {
     const far = table({
       map: 'barrow-hill',

@@ -124,6 +124,6 @@ export async function practice(interaction: ChatInputCommandInteraction, app: Ap
   const record = matchRecord(row);
   const goal = `first to **${record.setup?.options.vpTarget ?? points} VP** wins${record.setup ? vpTargetWhy(record.terms, record.setup.warbands) : ''}`;
   await interaction
-    .editReply({ content: `Your practice match against the bot ${where}: ${goal}. Setup goes on there.`, allowedMentions: { parse: [] } })
+    .editReply({ content: `Your practice match against the bot ${where}: ${goal}. Set it up and play it there.`, allowedMentions: { parse: [] } })
     .catch((error: unknown) => app.log('could not answer a practice command; its thread has it', error, aboutMatch(row)));
 }

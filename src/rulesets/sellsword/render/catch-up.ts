@@ -94,7 +94,7 @@ export function catchUpDigest(
 }
 
 /** Said after a digest whose last sentences are left to the post above it. */
-export const THEN_ABOVE = 'Then what the post above tells.';
+export const THEN_ABOVE = 'The rest is in the turn post just above.';
 
 /** Where the whole of a digest is read. */
 const LOG_SINCE_LAST_ACT = '`/skirmish log since_last_act:True`';

@@ -286,7 +286,9 @@ export function oddsHead(
   // odds rose from 70% to 80% after a crow with no reason given (playtest round 18).
   for (const note of outlook.line.notes) {
     const compromised = /^compromised \((.+)\) \+2$/.exec(note);
-    if (compromised) hitNotes.push(`${compromised[1] === 'cannot see the attacker' ? "can't see attacker" : compromised[1]} +2`);
+    // Not seeing the attacker is said as the roll's line says it, "unseen by OW +2" (playtest round 20:
+    // "can't see attacker +2" here and "unseen by OW +2" in the log read as two things).
+    if (compromised) hitNotes.push(`${compromised[1] === 'cannot see the attacker' ? `unseen by ${targetId.toUpperCase()}` : compromised[1]} +2`);
   }
   const types = woundTypes(game, unitId, attackId);
   const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);

@@ -371,7 +371,9 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   if (statuses) lines.push(statuses);
   if (mortal?.vp) {
     const risk = mortal.mortalRisk > 0 ? `, and at the start of each of its turns the unit drops on a natural 20 (${percent(mortal.mortalRisk)})` : '';
-    lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${risk}.`);
+    // Mortal as the last box drops the unit: said here as the menu says it (playtest round 20).
+    const drops = mortal.drops ? ' and drops the unit' : '';
+    lines.push(`Marking **mortal** gives ${name(mortal.vp.player)} **${mortal.vp.points} VP** at once${drops}${drops ? '' : risk}.`);
   }
   // §6 Exhausted: a tester emptied a Knight's Vigor unaware it could then charge no more (playtest round 17).
   if (unit.vigor > 0 && outcomes.some((x) => x.vigor === 0 && !x.drops))
