@@ -626,9 +626,11 @@ function targetList(
     // R23: with no attack given, a target in reach of one attack (a bow) that another could charge (an
     // axe) is offered as that charge too, after it: a tester never learnt the charge was there (playtest).
     const charge = charges.get(t);
-    if (attack !== undefined || !seen.has(t) || !charge || (strikes.get(t) ?? []).some((v) => v.attack === charge.attack)) return [first, ...more];
+    const otherCharges = attack === undefined ? chargesWithOtherAttacks(game, id, t, legal, charge?.attack, strikes.get(t) ?? [], replies) : [];
+    if (attack !== undefined || !seen.has(t) || !charge || (strikes.get(t) ?? []).some((v) => v.attack === charge.attack))
+      return [first, ...more, ...otherCharges];
     const charged = targetWords(game, id, attack, t, undefined, charge, replies);
-    return [first, ...more, choice(charged, targetValue(t, { charge: true, attack: charge.attack }))];
+    return [first, ...more, choice(charged, targetValue(t, { charge: true, attack: charge.attack })), ...otherCharges];
   });
   // An enemy in sight that neither an attack nor a charge reaches, said last with what to do instead: a
   // new player saw the enemy on the map, missing from the list, and never learnt why (playtest). Its
@@ -637,6 +639,34 @@ function targetList(
   const note = unreached && !targets.has(unreached.target) ? choice(unreached.words, `${NOTHING}:${unreached.target.slice(0, CARRIED_TYPED)}`) : null;
   const bursts = attack === undefined ? burstRows(game, id, legal) : [];
   return { targets: targets.size + bursts.length, choices: [...choices, ...bursts], note };
+}
+
+/**
+ * R23: with no attack given, a charge at `target` with each attack other than the one chargeOptions
+ * names (the first that can), and than those that strike it without charging: a tester whose Guard
+ * could charge with its Shield Bash saw only the Mace's charge (playtest round 19). Each is judged and
+ * valued as the first charge is, with its own path.
+ */
+function chargesWithOtherAttacks(
+  game: GameState,
+  id: string,
+  target: string,
+  legal: readonly ActCommand[],
+  listed: string | undefined,
+  striking: readonly { attack: string }[],
+  replies: readonly string[],
+): Choice[] {
+  const attacks = new Set<string>();
+  for (const c of legal) {
+    if (c.act !== 'attack' || c.target !== target || !c.charge || c.attack === listed) continue;
+    if (!striking.some((v) => v.attack === c.attack)) attacks.add(c.attack);
+  }
+  return [...attacks].flatMap((a) => {
+    const plan = chargePlan(game, id, a, target);
+    if (!('path' in plan)) return [];
+    const words = targetWords(game, id, undefined, target, undefined, { attack: a, path: plan.path }, replies);
+    return [choice(words, targetValue(target, { charge: true, attack: a }))];
+  });
 }
 
 /**

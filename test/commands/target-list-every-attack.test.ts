@@ -1,6 +1,8 @@
 /**
- * R24, issue 26: /attack's target list with no attack given offers the unit's bursts as well as its
- * attacks on units (playtest round 20: two testers never saw the Priest's Dawnburst there).
+ * Issue 26: /attack's target list with no attack given offers every attack the unit can make now: its
+ * bursts as well as its attacks on units (R24; playtest round 20: two testers never saw the Priest's
+ * Dawnburst there), and a charge with each attack that can make one (R23; round 19: a Guard's Shield
+ * Bash charge was missing beside its Mace's).
  */
 import { describe, expect, it } from 'vitest';
 import { targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
@@ -21,5 +23,20 @@ describe('/attack with no attack given offers a burst too (R24, issue 26)', () =
     expect(readTargetValue(String(burst!.value))).toEqual({ target: 'gh', charge: false, attack: 'dawnburst' });
     // Typing the enemy's label finds it, as it finds the attacks on that enemy.
     expect(targetChoices(game, 'p1', 'pd', undefined, 'gh').some((c) => c.value === burst!.value)).toBe(true);
+  });
+});
+
+describe('/attack with no attack given offers a charge with each attack (R23, issue 26)', () => {
+  it("the Guard's charge is offered with its Mace and with its Shield Bash, each value carrying its attack (playtest round 19)", () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'tg', card: 'valor-guard', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J13' },
+      ],
+    });
+    const charges = targetChoices(game, 'p1', 'tg', undefined, '').filter((c) => c.name.startsWith('charge GH '));
+    expect(charges.map((c) => c.value)).toEqual(['gh charge with mace', 'gh charge with shield-bash']);
+    expect(charges[1]!.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, no wounds, Recoil 2 · TG pays 5 Vigor · Shield Bash · /);
   });
 });
