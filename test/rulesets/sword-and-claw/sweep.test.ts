@@ -98,7 +98,7 @@ describe('SC App. B Sweep: the squares, from the target round the attacker', () 
     const friend = piece('f', 'p1', 'medium', 2, 2);
     const table = scTable({ id: 'm', name: 'M', grid }, [me, big, friend]);
     const squares = sweepSquares(table, me, 5, big, { turn: 'counterclockwise' });
-    expect(sweptTroops(table, squares, 'a').map((p) => p.id)).toEqual(['big', 'f']);
+    expect(sweptTroops(table, squares, 'a', big).map((p) => p.id)).toEqual(['big', 'f']);
   });
 });
 

@@ -41,7 +41,7 @@ function reached(table: ScTable, fighters: ReadonlyMap<string, Fighter>, c: Atta
   if (template) return reachedTroops(table, me, [...templateCover(table, me, template, target).troops]);
   const size = sweepSize(attack);
   if (size === null) return null;
-  return sweptTroops(table, sweepSquares(table, me, size, target, c.sweep ?? { turn: 'clockwise' }), me.id);
+  return sweptTroops(table, sweepSquares(table, me, size, target, c.sweep ?? { turn: 'clockwise' }), me.id, target);
 }
 
 /**

@@ -60,6 +60,9 @@ export const heightsAbove = (shooter: Level, target: Level): number => Math.max(
 /** SC Flight: inches a shot's range is counted longer for each height the target is above the shooter. */
 export const RANGE_PER_HEIGHT = 2;
 
+/** SC Flight: the inches a shot's range is counted longer for the heights its target at `target` is above `shooter`. */
+export const heightRange = (shooter: Level, target: Level): number => RANGE_PER_HEIGHT * heightsAbove(shooter, target);
+
 /** SC Flight Hover: one more square of Slide while flying (SC Movement a: "one inch more for Flying troops of any size"). */
 export const slideBonus = (level: Level): number => (isFlying(level) ? 1 : 0);
 

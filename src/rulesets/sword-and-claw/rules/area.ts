@@ -1,9 +1,10 @@
 /**
- * Area attacks (SC Area attacks; SC App. B Area; SC Shields; rulings SC24–SC26): the shot is rolled
+ * Area attacks (SC Area attacks; SC App. B Area; SC Shields; rulings SC24–SC26, SC101): the shot is rolled
  * against a target number of 5 instead of a defence; on a hit every troop with a square in the area,
  * friend or foe, takes its own damage roll; on a miss the area's centre deviates by what the roll
  * missed by, in a direction a d8 gives, never further than half the range to the aimed square, and
- * an area that lands beyond the weapon's Long range does half damage (rounded up).
+ * an area that lands beyond the weapon's Long range does half damage (rounded up). At a flyer at Low or
+ * High it lands at the flyer's level (ruling SC101).
  */
 import { CLOCKWISE_STEPS } from '../../../engine/board';
 import type { Roll } from '../../../engine/dice';
@@ -11,7 +12,9 @@ import type { TroopAttack } from '../formats/troop-card';
 import type { Dice } from './dice';
 import type { DeclaredStrike, Fighter, Modifier } from './melee';
 import { inchesBetween } from './sight';
-import { groundAndHover, type Piece, type ScTable } from './table';
+import { heightRange } from './altitude';
+import { actingLevel, pieceLevel, type ScTable } from './table';
+import { troopsAt } from './template-reach';
 import { woundsFromDamage } from './wounds';
 
 /** SC Area attacks: an area shot hits on this total, whatever the target. */
@@ -62,16 +65,11 @@ export function areaSquares(table: ScTable, col: number, row: number, size: numb
   return out;
 }
 
-/** The troops with a square under the area, on the ground and hovering (SC Flight Hover), in board order of their top-left squares. */
-function under(table: ScTable, squares: readonly number[]): Piece[] {
-  const ids = new Set<string>();
-  for (const s of squares) for (const who of groundAndHover(table, s)) ids.add(who);
-  return [...ids].map((id) => table.pieces.get(id)!).sort((a, b) => a.at - b.at);
-}
-
 /**
  * Where an area lands and whom it hits, after its d10 `total` (SC Area attacks). `inches` is the
  * range to the aimed square; the d8 and each troop's d6 are rolled in that order and pushed to `rolls`.
+ * Aimed at a troop at Low or High it acts at that level alone, on a hit or a miss, and the inches the
+ * target is higher count in its range for how far it may deviate and for half damage (ruling SC101).
  */
 export function landArea(
   dice: Dice,
@@ -84,10 +82,12 @@ export function landArea(
 ): AreaOutcome {
   const { table } = t;
   const shooter = table.pieces.get(d.attacker)!;
-  const aimed = table.pieces.get(d.target)!.at;
+  const target = table.pieces.get(d.target)!;
+  const aimed = target.at;
+  const extra = heightRange(pieceLevel(shooter), pieceLevel(target));
   const width = table.board.width;
   let [col, row] = [aimed % width, Math.floor(aimed / width)];
-  const deviated = total >= AREA_TARGET_NUMBER ? 0 : Math.min(AREA_TARGET_NUMBER - total, Math.floor(inches / 2));
+  const deviated = total >= AREA_TARGET_NUMBER ? 0 : Math.min(AREA_TARGET_NUMBER - total, Math.floor((inches + extra) / 2));
   let direction: number | null = null;
   if (deviated > 0) {
     direction = dice(8);
@@ -99,8 +99,8 @@ export function landArea(
   const centre = onBoard ? row * width + col : null;
   const size = areaSize(attack) ?? 1;
   const squares = areaSquares(table, col, row, size);
-  const half = centre !== null && inchesBetween(table, shooter, { id: '', player: '', size: 'small', at: centre }) > attack.range!.long;
-  const hits = (centre === null ? [] : under(table, squares)).map((p): AreaHit => {
+  const half = centre !== null && inchesBetween(table, shooter, { id: '', player: '', size: 'small', at: centre }) + extra > attack.range!.long;
+  const hits = (centre === null ? [] : troopsAt(table, actingLevel(pieceLevel(target)), squares, '')).map((p): AreaHit => {
     const d6 = dice(6);
     rolls.push({ d: 6, v: d6 });
     const full = d6 + attack.dmg.bonus;

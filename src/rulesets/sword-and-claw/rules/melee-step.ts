@@ -32,10 +32,11 @@ export interface SweepOutcome {
 function sweep(dice: Dice, table: ScTable, fighters: ReadonlyMap<string, Fighter>, d: DeclaredStrike, attack: TroopAttack, size: number): MeleeStrike {
   const attacker = fighters.get(d.attacker)!;
   const aim = d.sweep ?? { turn: 'clockwise' as const };
-  const squares = sweepSquares(table, table.pieces.get(d.attacker)!, size, table.pieces.get(d.target)!, aim);
+  const target = table.pieces.get(d.target)!;
+  const squares = sweepSquares(table, table.pieces.get(d.attacker)!, size, target, aim);
   const hurt = isHurt(attacker.taken, attacker.card.wounds);
   // Each troop swept is struck at +1 when it is flanked by its own enemies (SC Flanking), friend or foe of the attacker.
-  const strikes = sweptTroops(table, squares, d.attacker).map((p) =>
+  const strikes = sweptTroops(table, squares, d.attacker, target).map((p) =>
     strike(dice, { attacker: d.attacker, target: p.id }, attack, hurt, fighters.get(p.id)!.card, attacker.conditions, isFlanked(table, p)),
   );
   const wounds = strikes.reduce((n, k) => n + k.wounds, 0);

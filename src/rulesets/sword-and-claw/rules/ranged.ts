@@ -17,7 +17,7 @@ import { isHurt, isRemoved, woundsFromDamage } from './wounds';
 import { readiedModifiers, readiedWaivesMelee } from './readied';
 import { AREA_TARGET_NUMBER, areaModifiers, areaSize, landArea, type AreaOutcome } from './area';
 import { type DirectFlight, type FlightRoll, flyOn, hasDirectLine } from './direct-line';
-import { heightsAbove, RANGE_PER_HEIGHT } from './altitude';
+import { heightRange as heightRangeOf, heightsAbove } from './altitude';
 import { checkFlightAttack } from './flight-attacks';
 import { hasIndirectFire, INDIRECT_FIRE_MODIFIER, shotSight } from './indirect-fire';
 import { pieceLevel } from './table';
@@ -56,7 +56,7 @@ const engagedWith = (table: ScTable, target: Piece, except: readonly string[]): 
 const intoMelee = (table: ScTable, shooter: Piece, target: Piece): boolean => engagedWith(table, target, [shooter.id]).some((p) => p.player === shooter.player);
 
 /** SC Flight: inches a shot's range is counted longer, 2 for each height the target is above the shooter. */
-export const heightRange = (shooter: Piece, target: Piece): number => RANGE_PER_HEIGHT * heightsAbove(pieceLevel(shooter), pieceLevel(target));
+const heightRange = (shooter: Piece, target: Piece): number => heightRangeOf(pieceLevel(shooter), pieceLevel(target));
 
 /**
  * SC To-Hit, ranged: skill, Aim, Hurt, Entangled (SC Conditions), the range bracket, cover, light

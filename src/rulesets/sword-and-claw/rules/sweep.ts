@@ -1,5 +1,5 @@
 /**
- * Sweep attacks (SC App. B Sweep; SC Opportunity Attacks; rulings SC49, SC50): the attacker strikes
+ * Sweep attacks (SC App. B Sweep; SC Opportunity Attacks; rulings SC49, SC50, SC102): the attacker strikes
  * round its own space, square by square, starting next to the enemy it names and turning clockwise
  * or counterclockwise, every troop in those squares, friend or foe, with its own roll.
  *
@@ -10,7 +10,7 @@
  * sweep along the board's edge passes over them and strikes nobody there.
  */
 import type { TroopAttack } from '../formats/troop-card';
-import { groundAndHover, type Piece, pieceLevel, type ScTable, spanOf } from './table';
+import { actingLevel, type Piece, pieceLevel, type ScTable, spanOf, troopsActedOn } from './table';
 
 export type SweepTurn = 'clockwise' | 'counterclockwise';
 
@@ -62,11 +62,14 @@ export function sweepSquares(table: ScTable, attacker: Piece, size: number, targ
 }
 
 /**
- * The troops in the swept squares, other than the attacker, in the order the sweep first reaches them
- * (in a square, the one on the ground before the one hovering over it: SC Flight Hover): each is struck once.
+ * The troops in the swept squares, other than the attacker, in the order the sweep first reaches them:
+ * each is struck once. It strikes at the level of the troop it is aimed at (ruling SC102): at Low or
+ * High only troops there, else those on the ground and hovering (in a square, the one on the ground
+ * before the one hovering over it: SC Flight Hover).
  */
-export function sweptTroops(table: ScTable, squares: readonly (number | null)[], attacker: string): Piece[] {
+export function sweptTroops(table: ScTable, squares: readonly (number | null)[], attacker: string, target: Piece): Piece[] {
+  const level = actingLevel(pieceLevel(target));
   const ids: string[] = [];
-  for (const s of squares) for (const who of s === null ? [] : groundAndHover(table, s)) if (who !== attacker && !ids.includes(who)) ids.push(who);
+  for (const s of squares) for (const who of s === null ? [] : troopsActedOn(table, level, s)) if (who !== attacker && !ids.includes(who)) ids.push(who);
   return ids.map((id) => table.pieces.get(id)!);
 }

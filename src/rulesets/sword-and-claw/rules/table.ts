@@ -6,7 +6,7 @@ import type { Board } from '../../../engine/board';
 import { fitsOnBoard, footprint, type Span } from '../../../engine/footprint';
 import { depthOf, type ScMap, type ScTerrain, terrainOf } from '../formats/map';
 import { SPAN, type ScSize } from '../formats/vocabulary';
-import { type Altitude, type Level, LEVELS, levelOf } from './altitude';
+import { type Altitude, isHigh, type Level, LEVELS, levelOf } from './altitude';
 
 /** What water asks of a troop (SC Moving Through Water, SC Swimming, SC App. A Aquatic; rules/water.ts). */
 export interface Wet {
@@ -53,6 +53,19 @@ export function groundAndHover(table: ScTable, square: number): string[] {
   }
   return out;
 }
+
+/**
+ * The troops on a square an attack acting at `level` hits (SC Flight Hover; rulings SC96, SC100–SC102): at
+ * Low or High the one troop at that level, else those on the ground and hovering, in that order.
+ */
+export function troopsActedOn(table: ScTable, level: Level, square: number): string[] {
+  if (!isHigh(level)) return groundAndHover(table, square);
+  const who = table.layers[level][square];
+  return who === null || who === undefined ? [] : [who];
+}
+
+/** The level an attack on squares aimed at a troop at `target` acts at: the target's at Low or High, else the ground with Hover (rulings SC96, SC100–SC102). */
+export const actingLevel = (target: Level): Level => (isHigh(target) ? target : 'ground');
 
 export const spanOf = (size: ScSize): Span => SPAN[size];
 

@@ -1,6 +1,6 @@
 /**
  * What a template aimed at a troop affects across the levels (SC Flight Hover, SC Flight "Special
- * attacks from other levels"; ruling SC96): the one place that says which squares of a Cone, Fan,
+ * attacks from other levels"; rulings SC96, SC100): the one place that says which squares of a Cone, Fan,
  * Line or Aura have effect and on which troops. rules/templates.ts draws the squares; this picks the
  * level they act at.
  *
@@ -13,11 +13,12 @@
  *   effect. That half is every square nearer the attacker's space than the square that is the
  *   middle one by distance (counted as a shot's range), so squares as far as each other are never
  *   split: at most half pass, none when it covers a single square.
- * A troop at Low or High never aims a template lower (rules/flight-attacks.ts refuses it).
+ * An Aura is played the same way at a troop at another height (ruling SC100). A troop at Low or High
+ * never aims a template lower (rules/flight-attacks.ts refuses it).
  */
-import { heightsAbove, isHigh, type Level, RANGE_PER_HEIGHT } from './altitude';
-import { type Piece, pieceLevel, type ScTable } from './table';
-import { inchesFromSpace, type Template, templateAt, troopsUnder } from './templates';
+import { heightsAbove, type Level, RANGE_PER_HEIGHT } from './altitude';
+import { actingLevel, type Piece, pieceLevel, type ScTable, troopsActedOn } from './table';
+import { inchesFromSpace, type Template, templateAt } from './templates';
 
 export interface TemplateCover {
   /** Its length as it reaches: the card's, less 2 inches for each height the target is above the attacker. */
@@ -39,9 +40,9 @@ function nearerHalf(table: ScTable, attacker: Piece, squares: readonly number[])
   return edge === undefined ? [] : squares.filter((s) => inches.get(s)! < edge);
 }
 
-/** The troops at Low or High `level` with a square among `squares`, other than `attacker`, in board order of their top-left squares. */
-function troopsAloft(table: ScTable, level: 'low' | 'high', squares: readonly number[], attacker: string): Piece[] {
-  const ids = new Set(squares.map((s) => table.layers[level][s]).filter((who): who is string => typeof who === 'string' && who !== attacker));
+/** The troops other than `except` an attack acting at `level` hits on `squares` (table.ts troopsActedOn), in board order of their top-left squares. */
+export function troopsAt(table: ScTable, level: Level, squares: readonly number[], except: string): Piece[] {
+  const ids = new Set(squares.flatMap((s) => troopsActedOn(table, level, s)).filter((who) => who !== except));
   return [...ids].map((id) => table.pieces.get(id)!).sort((a, b) => a.at - b.at);
 }
 
@@ -53,7 +54,7 @@ export function templateCover(table: ScTable, attacker: Piece, template: Templat
   const covered = length === 0 ? [] : templateAt(table, attacker, { ...template, length }, target);
   const passed = heights > 0 ? nearerHalf(table, attacker, covered) : [];
   const squares = covered.filter((s) => !passed.includes(s));
-  const level: Level = isHigh(at) ? at : 'ground';
-  const troops = level === 'low' || level === 'high' ? troopsAloft(table, level, squares, attacker.id) : troopsUnder(table, squares, attacker.id);
+  const level = actingLevel(at);
+  const troops = troopsAt(table, level, squares, attacker.id);
   return { length, squares, passed, level, troops };
 }
