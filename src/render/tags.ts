@@ -4,7 +4,7 @@
  * squares alone, so it is a pure function and the picture's footer can be sized for the list:
  * - each tag goes to the first of its own spots (along its line, best first) that covers no unit
  *   square, no path's start ring or arrowhead, no placed tag, stays on the board and, when any spot
- *   can, crosses no path line; failing those, to the nearest such spot round its
+ *   can, crosses no path line nor a square drawn as meaning something (TagSpace.meant); failing those, to the nearest such spot round its
  *   anchor, within a few squares, with a thin leader line back to the anchor;
  * - a tag made of parts ("SD: CRIT 20 wounds · DROPPED") is placed with each part on a line of its
  *   own, by the same rule: on one line it ran as a strip across six squares, over others (issue 26);
@@ -117,6 +117,13 @@ export interface TagSpace {
    * crosses one only rather than go to the numbered list (playtest: a unit's label hid its move).
    */
   readonly paths?: { readonly lines: readonly (readonly Point[])[]; readonly width: number };
+  /**
+   * What the picture drew as meaning something, besides lines: a path's squares (its step dots), a
+   * burst's outlined centre, an objective's number. A tag keeps off them as off path lines, when any
+   * spot within its reach can (playtest round 21: labels after a charge hid its step square and
+   * objective 2's number, and after a burst its centre).
+   */
+  readonly meant?: readonly Rect[];
   /** Side of a square in pixels: sets how far a tag may wander. */
   readonly cell: number;
 }
@@ -230,7 +237,9 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     placed.every((o) => overlap(rect, grow(o.rect, gap)) === 0);
   const softFree = (rect: Rect) => space.soft.every((s) => overlap(rect, s) === 0);
   const paths = space.paths;
-  const pathFree = (rect: Rect) => !paths || paths.lines.every((l) => !polylineMeets(l, grow(rect, EDGE + paths.width / 2)));
+  const meant = space.meant ?? [];
+  const pathFree = (rect: Rect) =>
+    (!paths || paths.lines.every((l) => !polylineMeets(l, grow(rect, EDGE + paths.width / 2)))) && meant.every((m) => overlap(grow(rect, EDGE), m) < 1e-6);
   const inside = (c: Point, w: number, h: number): Rect => ({
     x: Math.max(bounds.x, Math.min(bounds.x + bounds.w - w, c.x - w / 2)),
     y: Math.max(bounds.y, Math.min(bounds.y + bounds.h - h, c.y - h / 2)),

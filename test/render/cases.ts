@@ -34,6 +34,7 @@ import {
   yardTable,
 } from './states';
 import { chargedAndDropped, missedKnight, movedAndHit } from './path-label-states';
+import { repliedAndMovedOn } from './away-states';
 
 /** Discord shows a picture about 400 px wide on a phone. */
 export const PHONE_WIDTH = 400;
@@ -114,6 +115,15 @@ export const goldenCases: readonly GoldenCase[] = [
     name: 'map-reach',
     shows: 'squares the knight can reach shaded by cost with the cost written in each, and a charge target',
     render: () => renderMap(yardTable(), { reach: { unit: 'hero' } }),
+  },
+  {
+    name: 'map-replied-moved-on',
+    shows:
+      "the knight replied to by the Ghoul as it stepped away from C3, moving on to G3 among three enemies (playtest round 21): its label 'KN: GH's REPLY MISS' has no room beside it, so its numbered badge is drawn by the knight, not by C3 where the reply's line ends",
+    render: () => {
+      const t = repliedAndMovedOn();
+      return renderMap(t.state, { lastTurn: t.events, before: t.before });
+    },
   },
   {
     name: 'map-passing-through',

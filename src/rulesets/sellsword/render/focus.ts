@@ -258,7 +258,7 @@ function layOut(view: MapView, w: FocusWindow) {
   const all = overlayTags(g, view);
   const tags = placeTags(
     all.filter((t) => inWindow(t.anchor)).map((t) => ({ ...t, px: Math.max(t.px, px) })),
-    tagSpace(g, view, win),
+    tagSpace(g, view, win, px),
     scratch,
   );
   // An asked-for overlay's marks outside the window (an enemy far off) are said in its key.

@@ -75,7 +75,9 @@ function terrainRow(view: MapView): Run[] {
       ...item(
         pic(1.1, (ctx, x, y, h) => star(ctx, x + h / 2, y + h / 2, h, OBJECTIVE, OBJECTIVE_INK)),
         // The held objective's badge is said: two testers took its gold diamond for a Mortal box (playtest rounds 17, 18).
-        'objective (gold outline, numbered; a unit on it: its number in a gold diamond)',
+        // It says exactly where: the diamond shows the number a token covers, so only a unit on the numbered
+        // square gets it (objective-badges.ts); "a unit on it" was read as any of its squares (playtest round 21).
+        OBJECTIVE_KEY,
       ),
     );
   runs.push(
@@ -233,6 +235,9 @@ function overlayRows(view: MapView): Run[][] {
 }
 
 /** The tags that had no room on the board, by number. */
+/** The map key's words for an objective, its diamond said exactly as objective-badges.ts draws it. */
+export const OBJECTIVE_KEY = 'objective (gold outline, its number in one square; a unit on that square: the number again in a gold diamond)';
+
 function tagListRow(tags: readonly PlacedTag[]): Run[] {
   const listed = tags.filter((t) => t.number !== null);
   if (listed.length === 0) return [];

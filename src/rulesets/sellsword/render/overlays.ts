@@ -9,7 +9,7 @@ import { arrowhead, cross } from '../../../render/glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
 import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT, TEMPLATE, TEMPLATE_INK } from '../../../render/palette';
 import { drawArea } from '../../../render/table-marks';
-import { objectiveBadges } from '../../../render/objective-badges';
+import { objectiveBadgeSpot, objectiveBadges } from '../../../render/objective-badges';
 import { entryMark } from './legend';
 import { harmWords } from './wound-words';
 import { haloPath, pathLine, pathMarks, pathWidth } from '../../../render/lines';
@@ -509,23 +509,26 @@ function unitTags(g: BoardGeometry, last: LastTurnView, units: readonly UnitView
       const { start, end, ux, uy, attack } = m.line;
       const at = { x: start.x + (end.x - start.x) * 0.55, y: start.y + (end.y - start.y) * 0.55 };
       const side = (k: number) => ({ x: at.x - uy * k * g.cell, y: at.y + ux * k * g.cell });
+      // Beside the whole square even when the unit shares it: the other units' squares are whole too.
+      const own = now.get(m.unit) ?? (attack.to ? square(attack.to, attack.toSpan) : null);
+      const hit = attack.to ? square(attack.to, attack.toSpan) : null;
       // What the label speaks of is the target: a label that cannot stay on its line goes near the
       // target, and its leader points at the line's end there, never at the border between the two.
+      // A unit that moved on after it was attacked (a reply as it stepped away) is labelled round
+      // where it is now, its leader to it: on the line, four squares off, the label was read as no
+      // one's, its leader hidden under it at the line's end (playtest round 21).
+      const movedOn = own !== null && hit !== null && (own.x !== hit.x || own.y !== hit.y);
       return [
         {
           text,
           lines,
           listText,
           colour,
-          anchor: end,
-          spots: [...along(start, end), side(0.65), side(-0.65)],
+          anchor: movedOn ? { x: own.x + own.w / 2, y: own.y + own.h / 2 } : end,
+          spots: movedOn ? [] : [...along(start, end), side(0.65), side(-0.65)],
           px: g.cell * 0.38,
           ...icon,
-          // Beside the whole square even when the unit shares it: the other units' squares are whole too.
-          ...(() => {
-            const own = now.get(m.unit) ?? (attack.to ? square(attack.to, attack.toSpan) : null);
-            return own ? { beside: own } : {};
-          })(),
+          ...(own ? { beside: own } : {}),
         },
       ];
     }
@@ -828,10 +831,16 @@ export function ring(ctx: Ctx, g: BoardGeometry, at: Sq, span: 1 | 2, colour: st
  * arrowhead, off a dropped unit's cross and the moves' lines when they can (playtest: a label hid
  * the move it spoke of, another where a charge started).
  */
-export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpace {
+export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect, textPx = 0): TagSpace {
   const square = (at: Sq, span: 1 | 2): Rect => ({ ...cornerOf(g, at), w: g.cell * span, h: g.cell * span });
   const moves = view.lastTurn ? movePoints(g, view.lastTurn, sharedPlaces(g, view.units)) : [];
   return {
+    // A path's squares and a burst's centre, less a rim: a tag may graze a square's edge, as it may a token's.
+    meant: [
+      ...(view.lastTurn?.moves ?? []).flatMap((m) => m.path.map((at) => inset(square(at, m.span), g.cell * 0.12))),
+      ...shownBursts(view).map((b) => inset(square(b.origin, 1), g.cell * 0.12)),
+      ...objectiveNumberBoxes(g, view, textPx),
+    ],
     bounds,
     tokens: view.units.flatMap((u) => (u.at ? [square(u.at, u.span)] : [])),
     soft: (view.lastTurn?.drops ?? []).flatMap((d) => (d.at ? [square(d.at, d.span)] : [])),
@@ -844,6 +853,24 @@ export function tagSpace(g: BoardGeometry, view: MapView, bounds: Rect): TagSpac
     ),
     cell: g.cell,
   };
+}
+
+const inset = (r: Rect, d: number): Rect => ({ x: r.x + d, y: r.y + d, w: r.w - 2 * d, h: r.h - 2 * d });
+
+/**
+ * Where each objective's number is drawn: in its first square's top-left corner (terrain.ts), and in
+ * the gold diamond on that square's bottom-left corner, drawn when a unit stands there (objective-badges.ts).
+ */
+function objectiveNumberBoxes(g: BoardGeometry, view: MapView, textPx: number): Rect[] {
+  return view.board.objectives.flatMap((area) => {
+    if (area.length === 0) return [];
+    const spot = objectiveBadgeSpot(g, view.board, area, textPx);
+    const d = spot.r * 1.3;
+    return [
+      { x: spot.x, y: spot.y - g.cell, w: g.cell * 0.45, h: g.cell * 0.45 },
+      { x: spot.x - d, y: spot.y - d, w: 2 * d, h: 2 * d },
+    ];
+  });
 }
 
 /** Whether a unit on the map now stands on any square of a `span`-sized space at `at`. */
