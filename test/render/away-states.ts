@@ -4,7 +4,7 @@
  */
 import type { GameEvent } from '../../src/rulesets/sellsword/engine/events';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
-import { sq } from './path-label-states';
+import { rolled, sq } from './path-label-states';
 import { yardTable } from './states';
 
 /**
@@ -29,20 +29,7 @@ export function repliedAndMovedOn(): { before: GameState; events: GameEvent[]; s
     { type: 'unit-activated', unit: 'hero', acts: 3 },
     { type: 'act-begun', unit: 'hero', act: 'move', acts: 1 },
     { type: 'reply-declared', unit: 'hidden', attack: 'claw', against: 'hero' },
-    {
-      type: 'attack-rolled',
-      unit: 'hidden',
-      attack: 'claw',
-      target: 'hero',
-      rolls: [3],
-      modifier: 5,
-      need: 12,
-      hit: false,
-      critical: false,
-      glancing: false,
-      notes: [],
-      reply: true,
-    },
+    rolled('hidden', 'claw', 'hero', 3, false, false),
     { type: 'moved', unit: 'hero', from: 'C3', path: ['D3', 'E3', 'F3', 'G3'], spent: 4, diagonals: 0, pointsLeft: 1 },
   ];
   return { before, events, state };

@@ -14,6 +14,7 @@ import { mapKey } from '../../src/rulesets/sellsword/render/legend';
 import type { MapView } from '../../src/rulesets/sellsword/render/view';
 import { boardGeometry, cornerOf } from '../../src/render/layout';
 import { burstTable } from './states';
+import { keyWords } from './key-words';
 
 describe('R24: a burst on the last-turn overlay', () => {
   it("carries the burst's area from burstArea, and its centre", () => {
@@ -62,16 +63,8 @@ describe("R24: the burst's key never says its attacker was attacked", () => {
   it('says every unit on the shaded squares but the attacker was attacked (the priest stood clear here, but may stand in its own burst)', () => {
     const t = burstTable();
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
-    const ctx = createCanvas(10, 10).getContext('2d');
     // The key's words as drawn (a wide key, so the line is not wrapped into pieces).
-    const drawn: string[] = [];
-    const recorder = new Proxy(ctx, {
-      get: (c, k) =>
-        k === 'fillText' ? (s: string) => drawn.push(s) : typeof Reflect.get(c, k) === 'function' ? Reflect.get(c, k).bind(c) : Reflect.get(c, k),
-      set: (c, k, v) => Reflect.set(c, k, v),
-    });
-    mapKey(ctx, view, [], 4000, 14).draw(recorder, 0, 0);
-    const words = drawn.join(' ').replace(/\s+/g, ' ');
+    const words = keyWords((ctx) => mapKey(ctx, view, [], 4000, 14));
     expect(words).not.toContain('every unit on them was attacked');
     expect(words).toContain('every unit on them but the attacker was attacked, allies too');
   });

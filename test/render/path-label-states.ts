@@ -11,7 +11,8 @@ const W = yard.grid[0]!.length;
 /** A square's index on the yard, by its name ("C4"). */
 export const sq = (name: string): number => name.charCodeAt(0) - 65 + (Number(name.slice(1)) - 1) * W;
 
-const rolled = (unit: string, attack: string, target: string, roll: number, critical: boolean): GameEvent => ({
+/** A reply's roll: a hit unless `hit` is false. */
+export const rolled = (unit: string, attack: string, target: string, roll: number, critical: boolean, hit = true): GameEvent => ({
   type: 'attack-rolled',
   unit,
   attack,
@@ -19,7 +20,7 @@ const rolled = (unit: string, attack: string, target: string, roll: number, crit
   rolls: [roll],
   modifier: 5,
   need: 12,
-  hit: true,
+  hit,
   critical,
   glancing: false,
   notes: [],

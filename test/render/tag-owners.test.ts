@@ -6,7 +6,6 @@
  * - the key said "a unit on it: its number in a gold diamond", but only a unit on the numbered
  *   square gets one: the key says that square.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { measuringContext } from '../../src/render/canvas-pool';
 import { loadFonts } from '../../src/render/fonts';
@@ -18,6 +17,7 @@ import { toMapView } from '../../src/rulesets/sellsword/render/view';
 import { repliedAndMovedOn } from './away-states';
 import { chargedAndDropped, movedAndHit } from './path-label-states';
 import { statusTable } from './states';
+import { keyWords } from './key-words';
 
 loadFonts();
 
@@ -62,15 +62,7 @@ describe("tags keep off a path's squares (playtest round 21)", () => {
 describe("the key says which unit gets an objective's diamond (playtest round 21)", () => {
   it('names the numbered square, as objective-badges.ts draws it', () => {
     const view = toMapView(statusTable().state);
-    const ctx = createCanvas(10, 10).getContext('2d');
-    const drawn: string[] = [];
-    const recorder = new Proxy(ctx, {
-      get: (c, k) =>
-        k === 'fillText' ? (s: string) => drawn.push(s) : typeof Reflect.get(c, k) === 'function' ? Reflect.get(c, k).bind(c) : Reflect.get(c, k),
-      set: (c, k, v) => Reflect.set(c, k, v),
-    });
-    terrainKey(ctx, view, 4000, 14).draw(recorder, 0, 0);
-    const words = drawn.join(' ').replace(/\s+/g, ' ');
+    const words = keyWords((ctx) => terrainKey(ctx, view, 4000, 14));
     expect(words).not.toContain('a unit on it:');
     expect(words).toContain('a unit on that square: the number again in a gold diamond');
   });
