@@ -3,11 +3,11 @@
  * the way players type them, with a specific message for anything that does not fit.
  */
 import { parseSquare, squareName } from '../formats/squares';
-import { buildBoard, nameOf } from '../engine';
+import { buildBoard, nameOf, squareIndex } from '../engine';
 import type { Gridmap } from '../formats/gridmap';
 import type { GameState, UnitState } from '../rulesets/sellsword/engine';
 import { matchRecord, type MatchRecord } from '../match/record';
-import { actorRefusal, attackRefusal, boardOf, commanderOf, profile, typedAttack } from '../rulesets/sellsword/engine';
+import { actorRefusal, attackRefusal, boardOf, burstOutlook, commanderOf, profile, squaresOf, typedAttack } from '../rulesets/sellsword/engine';
 import {
   attacksAt,
   attacksWithOdds,
@@ -196,6 +196,8 @@ function attackAt(game: GameState, attacker: UnitState, typed: string, charge: b
   const text = picked.target.trim().toLowerCase();
   const byName = Object.values(game.units).filter((u) => game.cards[u.card]?.name.toLowerCase() === text);
   const target = game.units[text] ?? (byName.length === 1 ? byName[0] : undefined);
+  const burst = !target && !charge ? onlyBurstAt(game, attacker, picked.target) : undefined;
+  if (burst !== undefined) return burst;
   if (!target || target.id === attacker.id || target.at === null) return undefined;
   const charging = charge || picked.charge;
   const able = attacksAt(game, attacker.id, target.id, charging);
@@ -208,6 +210,22 @@ function attackAt(game: GameState, attacker: UnitState, typed: string, charge: b
     );
   }
   return attackToRefuse(game, attacker.id, target.id, charging);
+}
+
+/**
+ * R24: a square typed as the target, with `attack` left out, that only one of the unit's bursts can be
+ * centred on, and no attack of its strikes a unit there: that burst (playtest round 21: the Priest asked
+ * which of two attacks for a square only its Dawnburst could reach). Undefined otherwise.
+ */
+function onlyBurstAt(game: GameState, attacker: UnitState, typed: string): string | undefined {
+  const square = typed.trim().toUpperCase();
+  if (!parseSquare(square)) return undefined;
+  const at = squareIndex(boardOf(game), square);
+  if (at === null) return undefined;
+  const standing = Object.values(game.units).find((u) => u.id !== attacker.id && u.at !== null && !u.dropped && squaresOf(game, u).includes(at));
+  if (standing && attacksAt(game, attacker.id, standing.id, false).length > 0) return undefined;
+  const bursts = profile(game, attacker).attacks.filter((a) => a.burst !== undefined && Array.isArray(burstOutlook(game, attacker.id, a.id, square)));
+  return bursts.length === 1 ? bursts[0]!.id : undefined;
 }
 
 /** An attack of the unit by id or printed name; refuses with the unit's attacks listed. */

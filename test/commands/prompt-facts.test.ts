@@ -139,8 +139,9 @@ describe('the reply prompt', () => {
     if (s.prompt?.kind !== 'reply') throw new Error(`a reply prompt, not ${s.prompt?.kind}`);
     // Grave Claws deals 5 a hit: the Knight's last box (Mortal) with no Vigor to avoid it. Its glancing blow deals none.
     const facts = replyFacts(s, s.prompt);
-    expect(facts.text).toMatch(/\n-# Grave Claws: [^\n]* · a hit drops KN\.$/);
-    expect(facts.buttons[0]!.label).toContain(' · a hit drops KN · spends react token');
+    expect(facts.text).toMatch(/\n-# Grave Claws: [^\n]* · a hit drops KN, not a glancing one\.$/);
+    // A glancing blow deals nothing: on the button, where room is short, "unless glancing" (playtest round 21).
+    expect(facts.buttons[0]!.label).toContain(' · drops KN unless glancing · spends react token');
     expect(facts.buttons[0]!.label.length).toBeLessThanOrEqual(80);
     // Without glancing blows every hit deals 5: any hit drops it.
     const off = { ...s, options: { ...s.options, glancingBlow: false } };
@@ -162,6 +163,20 @@ describe('the reply prompt', () => {
     const choices = targetChoices(game, 'p1', 'kn', 'longsword', '');
     const gh = choices.find((c) => String(c.value).startsWith('gh'));
     expect(gh?.name).toMatch(/^GH ⚠ may reply · \d+% hit, 10 wounds, drops it · /);
+  });
+
+  it('R3, R20: a hit that drops the target only when it does not glance says so (playtest round 21)', () => {
+    // The Ghoul's last box and 5 Vigor: a Longsword hit (10) drops it, a glancing blow (5) does not.
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'kn', card: 'valor-knight', player: 'p1', at: 'J10' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J11', injuries: ['mobility', 'defensive'] },
+      ],
+    });
+    const gh = targetChoices(game, 'p1', 'kn', 'longsword', '').find((c) => String(c.value).startsWith('gh'));
+    expect(gh?.name).toMatch(/^GH ⚠ may reply · \d+% hit, 10 wounds, drops it unless glancing · /);
+    expect(oddsHead(game, 'kn', 'longsword', 'gh')?.drops).toBe('a hit drops GH, not a glancing one');
   });
 
   it('R17, R25: a unit next to the attacker that cannot see it is said to not see it, not to be out of reach (playtest round 17)', () => {
@@ -633,5 +648,41 @@ describe('an attack that gives a status says so (issue 26)', () => {
     const zombie = { ...game, turn: { ...game.turn!, player: 'p2' } };
     const [kn] = targetChoices(zombie, 'p2', 'zo', 'grasp', '');
     expect(kn!.name).toMatch(/^KN( ⚠ may reply ·)? \d+% hit, .* · \d+% crit.*then Pinned/);
+  });
+});
+
+describe('the order prompt (R6)', () => {
+  const withOrder = (greater: boolean): GameState => {
+    const s = start();
+    return { ...s, prompt: { kind: 'order', player: 'p1', options: ['p1', 'p2'] }, resume: [{ k: 'order', ap: 'p1', greater }, ...s.resume] };
+  };
+
+  it('says before the choice that greater advantage gives an early turn whatever the order (playtest round 21)', () => {
+    const s = withOrder(true);
+    expect(gamePromptPost('m1', 3, s, s.prompt!, name).content).toContain(
+      "You won it by 10 or more (greater advantage): whatever the order, you also take one unit's turn early, before phase 1.",
+    );
+    const plain = withOrder(false);
+    expect(gamePromptPost('m1', 3, plain, plain.prompt!, name).content).not.toContain('greater advantage');
+  });
+});
+
+describe('a wound choice that marks a trait box (§4.30)', () => {
+  it('says on the choice that the unit loses that trait (playtest round 21)', () => {
+    const base = table({
+      map: 'barrow-hill',
+      dice: [15, 19, 19],
+      units: [
+        { id: 'gh', card: 'havoc-ghoul', player: 'p1', at: 'J10' },
+        { id: 'pd', card: 'valor-priest', player: 'p2', at: 'J11', vigor: 0 },
+      ],
+    });
+    const s = run(base, { act: 'attack', unit: 'gh', attack: 'claw', target: 'pd' }, { decide: { unit: 'pd', reply: null } });
+    if (s.prompt?.kind !== 'wounds') throw new Error(`a wounds prompt, not ${s.prompt?.kind}`);
+    const options = woundFacts(s, s.prompt, name).options;
+    const marking = options.filter((o) => o.label.includes('the Mend Wounds box'));
+    expect(marking.length).toBeGreaterThan(0);
+    for (const o of marking) expect(o.description).toContain('loses Mend Wounds');
+    for (const o of options.filter((x) => !x.label.includes('Mend Wounds'))) expect(o.description).not.toContain('loses');
   });
 });

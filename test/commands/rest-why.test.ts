@@ -9,8 +9,9 @@ import { decide } from '../../src/rulesets/sellsword/engine/decide';
 import type { GameState } from '../../src/rulesets/sellsword/engine/state';
 import { tokenChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { table } from '../render/states';
+import { happeningsOf, tell } from '../../src/rulesets/sellsword/render';
 
-function priestWithOneAct(): GameState {
+function priestWithOneAct(acts = 1): GameState {
   const game = table({
     map: 'barrow-hill',
     units: [
@@ -20,7 +21,7 @@ function priestWithOneAct(): GameState {
   });
   const pd = game.units.pd!;
   const units: GameState['units'] = { ...game.units, pd: { ...pd, tokens: { ...pd.tokens, blue: 1 } } };
-  return { ...game, units, turn: { ...game.turn!, unit: 'pd', actsLeft: 1 } };
+  return { ...game, units, turn: { ...game.turn!, unit: 'pd', actsLeft: acts } };
 }
 
 describe('/rest with too few acts for a rest trait (R31)', () => {
@@ -33,5 +34,15 @@ describe('/rest with too few acts for a rest trait (R31)', () => {
     expect(tokenChoices(priestWithOneAct(), 'p1', 'pd', '')).toEqual([
       { name: 'Nothing to choose: PD has 1 act left; resting for a blue token (Vespers) needs 2', value: NOTHING },
     ]);
+  });
+
+  it('with the acts for it, the token list says what resting for blue takes (playtest round 21)', () => {
+    expect(tokenChoices(priestWithOneAct(2), 'p1', 'pd', '').map((c) => c.name)).toEqual(['blue token · takes 2 acts (Vespers)']);
+  });
+
+  it("the rest's answer says the trait and the acts it took (playtest round 21)", () => {
+    const before = priestWithOneAct(2);
+    const told = tell(happeningsOf(before, [{ type: 'rested', unit: 'pd', token: 'blue' }], { names: { p1: 'Alice', p2: 'Bob' }, before }), {}).join(' ');
+    expect(told).toContain('PD rested and took back a blue token (2 of 2 now) by Vespers, which took 2 acts');
   });
 });

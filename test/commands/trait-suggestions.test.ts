@@ -65,7 +65,7 @@ describe('/trait: names, reach and targets (R32, issue 26)', () => {
   it('with no ally in reach but the priest itself at full Vigor, the trait list says so and how far the nearest is', () => {
     const game = priestAnd('B6', 2);
     expect(traitChoices(game, 'p1', 'pd', '')).toEqual([
-      { name: 'Nothing to choose: PD would gain nothing from Mend Wounds; WH is 4 squares away (it reaches 3)', value: NOTHING },
+      { name: 'Nothing to choose: no ally within 3 squares would gain from Mend Wounds: WH is 4 squares away', value: NOTHING },
     ]);
   });
 

@@ -51,6 +51,13 @@ describe('R24: /attack with a burst names its square in `target`', () => {
     expect(answerText(sent)).toContain(`attacked ${ghoul.toUpperCase()} with Dawnburst, a burst centred on I7`);
   }, 60_000);
 
+  it('a square typed with no `attack`, that only the burst can reach, throws the burst (playtest round 21)', async () => {
+    const { priest, ghoul, user } = await setTable();
+    const sent = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, target: 'I7' } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain(`attacked ${ghoul.toUpperCase()} with Dawnburst, a burst centred on I7`);
+  }, 60_000);
+
   it('a square out of reach, or a word that is neither a square nor a unit, is refused saying why', async () => {
     const { priest, user } = await setTable();
     const far = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, attack: 'dawnburst', target: 'A1' } });

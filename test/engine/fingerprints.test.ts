@@ -22,7 +22,7 @@ import { defaultContent } from '../../src/content/load';
 const content = defaultContent();
 const seeds = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-const SELF_PLAY_SEEDS_1_TO_10 = '9a6116bcf66645cca4481b2246451c81f6663d6cbe27fa93ad15f150f48b4f3e';
+const SELF_PLAY_SEEDS_1_TO_10 = '4d60de5f28fe919ee6a42530b10b3d23f1cf54d7f4a678eeff67e92b53749488';
 const QUERIES_SEED_1 = '3eab64d60bc8f667e16e88020cc73cd1c0fce54f040d18183c414a97722c5378';
 
 describe('Sellsword fingerprints', () => {

@@ -96,7 +96,7 @@ describe('alt text', () => {
     const text = describeMap(toMapView(statusTable().state));
     expect(text).toContain('AO (Armored Ogre) C13 (2x2), Vigor 5 of 20, injured (mobility, mortal), pinned, shaken, hobbled, stunned');
     expect(text).toContain('KC (Knight-Captain) J14, Vigor 20 of 20, active');
-    expect(text).toContain('PD (Priest of the Dawn) M13, Vigor 10 of 10, injured (trait mend)');
+    expect(text).toContain('PD (Priest of the Dawn) M13, Vigor 10 of 10, injured (the Mend Wounds box)');
     // A recurring status says what it deals, so two of them read apart (a playtest saw "recurring, recurring").
     expect(text).toMatch(/CI \(Carrion Imp\) E15, [^;]*invisible, recurring 5 toxic/);
   });

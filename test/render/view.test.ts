@@ -73,7 +73,7 @@ describe('units and players', () => {
       { kind: 'mobility', marked: false },
       { kind: 'mortal', marked: true },
     ]);
-    expect(unit('priest').boxes[1]).toEqual({ kind: 'trait', trait: 'mend', marked: true });
+    expect(unit('priest').boxes[1]).toEqual({ kind: 'trait', trait: 'mend', traitName: 'Mend Wounds', marked: true });
     expect(unit('wight').acted).toBe(true);
     expect(unit('cap')).toMatchObject({ active: true, acted: false });
     expect(view.status.turn).toEqual({ player: 'p1', unit: 'KC', actsLeft: 2 });

@@ -321,7 +321,7 @@ export const traitCommand = actCommand(
   optionSet(
     unit,
     textOption({ name: 'trait', description: 'Which trait', required: true, autocomplete: true, max: 60 }),
-    textOption({ name: 'target', description: 'The unit it is used on, if it needs one', autocomplete: true, max: 40 }),
+    textOption({ name: 'target', description: 'Only this unit (left out: every unit the trait reaches, or itself)', autocomplete: true, max: 40 }),
   ),
   (live, o, u) => ({
     act: 'trait',

@@ -205,7 +205,7 @@ export function checkCost(state: GameState, unit: UnitState, cost: Cost, what: s
   const short = shortfall(unit, cost);
   if (!short) return;
   if (short.what === 'vigor') refuse('no-vigor', `${what} costs ${short.need} Vigor; ${label(state, unit)} has ${short.have}.`);
-  refuse('no-token', `${what} needs ${short.need} ${short.what} token(s); ${label(state, unit)} has ${short.have}.`);
+  refuse('no-token', `${what} needs ${short.need} ${short.what} token${short.need === 1 ? '' : 's'}; ${label(state, unit)} has ${short.have}.`);
 }
 
 export const onRest: Handler<'rest'> = (ctx, frame) => {

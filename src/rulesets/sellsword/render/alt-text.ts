@@ -22,8 +22,10 @@ type Detail = 0 | 1 | 2;
 function condition(u: UnitView, detail: Detail): string {
   const parts: string[] = [];
   if (u.vigorMax === 0) parts.push('no Vigor');
-  else parts.push(detail === 2 ? `Vigor ${u.vigor} of ${u.vigorMax}` : `V${u.vigor}`);
-  const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `trait ${b.trait}` : b.kind));
+  // §6 Exhausted at Vigor 0, said as the prompts and the strip say it (playtest round 20).
+  else parts.push(detail === 2 ? `Vigor ${u.vigor} of ${u.vigorMax}${u.vigor === 0 ? ' (Exhausted)' : ''}` : `V${u.vigor}`);
+  // A trait box by what it takes away, as the wound prompt names it (playtest round 20: "trait mend").
+  const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? (detail === 2 ? `the ${b.traitName} box` : b.traitName) : b.kind));
   if (marked.length > 0) parts.push(detail === 2 ? `injured (${marked.join(', ')})` : `inj ${marked.join('/')}`);
   if (u.statuses.length > 0) parts.push(u.statuses.map((s) => s.words).join(', '));
   if (u.active) parts.push('active');

@@ -39,6 +39,9 @@ function onRested(r: TurnReader, e: EventOf<'rested'>): void {
   const unit = r.stateNow().units[e.unit];
   if (!unit) return void r.happenings.push({ kind: 'rest', unit: r.name(e.unit), token: e.token });
   const max = profile(r.stateNow(), unit);
+  // R31: a blue or red token comes back by a rest trait, at its price in acts (Vespers: two): said, as a
+  // tester counted on an act the rest had taken (playtest round 21).
+  const trait = e.token === 'react' ? undefined : max.traits.find((t) => t.trait === 'rest' && t.token === e.token);
   r.happenings.push({
     kind: 'rest',
     unit: r.name(e.unit),
@@ -46,6 +49,7 @@ function onRested(r: TurnReader, e: EventOf<'rested'>): void {
     tokens: { now: Math.min(unit.tokens[e.token] + 1, max.tokensMax[e.token]), max: max.tokensMax[e.token] },
     ...(unit.vigor < max.vigorMax ? { vigor: { now: unit.vigor, max: max.vigorMax } } : {}),
     ...(unit.statuses.length > 0 ? { statuses: [...new Set(unit.statuses.map((s) => s.status))] } : {}),
+    ...(trait?.trait === 'rest' ? { by: { trait: trait.name, acts: trait.acts } } : {}),
   });
 }
 

@@ -494,7 +494,8 @@ function restSentence(h: Extract<Happening, { kind: 'rest' }>): string {
     ...(h.statuses?.length ? [`ends no status (still ${h.statuses.join(', ')})`] : []),
   ];
   const rest = kept.length === 0 ? '' : `; resting ${kept.join(' and ')}`;
-  return `${h.unit} rested and took back a ${h.token} token${count}${rest}.`;
+  const by = h.by ? ` by ${h.by.trait}, which took ${h.by.acts} act${h.by.acts === 1 ? '' : 's'}` : '';
+  return `${h.unit} rested and took back a ${h.token} token${count}${by}${rest}.`;
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */

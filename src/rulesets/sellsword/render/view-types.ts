@@ -65,8 +65,9 @@ export interface PlayerView {
 
 export interface BoxView {
   readonly kind: 'mobility' | 'defensive' | 'mortal' | 'trait';
-  /** For a trait box: the attack or trait it disables. */
+  /** For a trait box: the attack or trait it disables, by id and by its printed name. */
   readonly trait?: string;
+  readonly traitName?: string;
   readonly marked: boolean;
 }
 
@@ -552,6 +553,8 @@ export type Happening =
       /** What resting left as it was (R31 gives back only a token): Vigor below its start, statuses held. */
       readonly vigor?: { readonly now: number; readonly max: number };
       readonly statuses?: readonly string[];
+      /** A rest trait that gave back a blue or red token (R31), with the acts it took. */
+      readonly by?: { readonly trait: string; readonly acts: number };
     }
   /** A crow (R32): the Vigor it gave back and, when the unit is known, its Vigor after it out of its most. */
   | { readonly kind: 'crow'; readonly unit: string; readonly vigor: number; readonly after?: { readonly now: number; readonly max: number } }

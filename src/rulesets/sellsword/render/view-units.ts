@@ -11,6 +11,7 @@ import { aloneToAct, nextTurn, OBJECTIVE_VP, objectiveStands, phaseName } from '
 import { boxesLeft } from '../engine';
 import { FACTION_COLOUR, SEAT_SHAPES, SPARE_COLOURS } from '../../../render/palette';
 import { STATUS_CODE } from './status-look';
+import { boxTraitName } from './wound-words';
 import { sqOf, type BoxView, type PlayerView, type StatusLine, type UnitView } from './view-types';
 
 /** A player's faction: the faction of their first unit's card. */
@@ -67,7 +68,7 @@ function boxViews(state: GameState, unit: UnitState): BoxView[] {
     const before = seen.filter((b) => sameBox(b, box)).length;
     seen.push(box);
     const marked = before < markedOf(box);
-    return typeof box === 'string' ? { kind: box, marked } : { kind: 'trait', trait: box.trait, marked };
+    return typeof box === 'string' ? { kind: box, marked } : { kind: 'trait', trait: box.trait, traitName: boxTraitName(state, unit.id, box), marked };
   });
 }
 

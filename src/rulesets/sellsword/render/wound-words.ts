@@ -21,11 +21,15 @@ const boxes = (n: number) => (n === 1 ? '1 box' : `${n} boxes`);
 
 /** A box by what it is: "mortal", or for a trait box what it takes away ("the Pike box"). */
 export function boxName(state: GameState, unitId: UnitId, b: InjuryBox): string {
-  if (typeof b === 'string') return b;
+  return typeof b === 'string' ? b : `the ${boxTraitName(state, unitId, b)} box`;
+}
+
+/** What a trait injury box takes away when marked (§4.30): the attack's or trait's printed name. */
+export function boxTraitName(state: GameState, unitId: UnitId, b: { readonly trait: string }): string {
   const unit = state.units[unitId];
   const attack = unit ? findAttack(state, unit, b.trait) : undefined;
   const trait = unit ? [...cardOf(state, unit).traits, ...(modOf(state, unit)?.traits ?? [])].find((t) => 'id' in t && t.id === b.trait) : undefined;
-  return `the ${attack?.name ?? (trait && 'name' in trait ? String(trait.name) : b.trait)} box`;
+  return attack?.name ?? (trait && 'name' in trait ? String(trait.name) : b.trait);
 }
 
 /** A wound split offered or chosen, as an order: "spend 10 Vigor, then mark defensive, the Pike box". */

@@ -27,7 +27,7 @@ import { liveTraits, onMap, printedStat, profile } from '../engine';
 import { boardOf, cardOf, decide, findAttack, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { DiscordLimit } from '../../../discord/limits';
-import { fitName, oddsHead, statusWords } from './odds-words';
+import { fitName, NOT_GLANCING, oddsHead, statusWords } from './odds-words';
 import { costText } from '../render/card-text';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { nameOf } from '../../../formats/squares';
@@ -910,8 +910,9 @@ function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: 
   // R3: a plain hit that drops the target whatever its owner splits says so by its wounds (playtest
   // round 16); a critical that alone drops it is left to the prompts, as room is short here.
   const hitDrops = odds.drops !== null && !odds.drops.startsWith('a critical');
+  const dropsWords = odds.drops?.endsWith(NOT_GLANCING) ? 'drops it unless glancing' : 'drops it';
   return {
-    hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? 'drops it' : ''].filter(Boolean).join(', '),
+    hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? dropsWords : ''].filter(Boolean).join(', '),
     // A critical adds wounds (R20); for an attack that deals none it changes nothing, and "5% crit" beside
     // "no wounds, Recoil 2" left a tester guessing (playtest round 18).
     crit: odds.instead ? '' : [...odds.odds.slice(1), ...crit].join(', '),
@@ -931,11 +932,21 @@ export function tokenChoices(game: GameState, user: string, unit: unknown, typed
   const tokens = [...new Set(unitActs(game, user, u.id, 'rest', memo).map((c) => (c as { token: string }).token))];
   return orWhy(
     suggest(
-      tokens.map((t) => choice(`${t} token`, t)),
+      tokens.map((t) => choice(tokenWords(game, u, t), t)),
       typed,
     ),
     () => (tokens.length > 0 ? `no token it can regain matches "${String(typed)}"` : (restWhy(game, user, u, names) ?? 'it cannot rest now')),
   );
+}
+
+/**
+ * A token /rest may regain, with what it takes when that is more than the one act (R31: a rest trait's
+ * price): "blue token · takes 2 acts (Vespers)". A tester counted on an act that resting for blue had
+ * taken (playtest round 21).
+ */
+function tokenWords(game: GameState, unit: UnitState, token: string): string {
+  const trait = token === 'react' ? undefined : liveTraits(game, unit).find((t) => t.trait === 'rest' && t.token === token);
+  return trait?.trait === 'rest' && trait.acts > 1 ? `${token} token · takes ${trait.acts} acts (${trait.name})` : `${token} token`;
 }
 
 /**

@@ -195,12 +195,20 @@ function chargeShare(outcomes: readonly { critical: boolean; glancing: boolean; 
  * GH", "a hit drops GH" (a glancing blow does not), "a critical drops GH", or null when none does.
  * A tester weighed a reply by its chance to hit alone, unaware any hit would drop the Imp (playtest round 16).
  */
+/** Said after "a hit drops GH" when a glancing blow would leave it standing (dropWords). */
+export const NOT_GLANCING = ', not a glancing one';
+
 export function dropWords(game: GameState, targetId: string, outcomes: readonly { critical: boolean; glancing: boolean; wounds: number }[]): string | null {
   const target = unitOf(game, targetId);
   const drops = (o: { wounds: number } | undefined) => o !== undefined && woundsDrop(game, target, o.wounds);
   const who = targetId.toUpperCase();
   if (outcomes.length > 0 && outcomes.every(drops)) return `any hit drops ${who}`;
-  if (drops(outcomes.find((o) => !o.critical && !o.glancing))) return `a hit drops ${who}`;
+  // R20's glancing blow (a natural 13) deals 5 fewer: a hit that drops the target only when it does not
+  // glance says so, or a tester's glancing blow left the target standing beside "drops it" (playtest round 21).
+  if (drops(outcomes.find((o) => !o.critical && !o.glancing))) {
+    const glance = outcomes.find((o) => o.glancing);
+    return glance && !drops(glance) ? `a hit drops ${who}${NOT_GLANCING}` : `a hit drops ${who}`;
+  }
   if (drops(outcomes.find((o) => o.critical))) return `a critical drops ${who}`;
   return null;
 }

@@ -12,10 +12,10 @@ import { aurasOn, findAttack, flanked, unitOf } from '../engine';
 import { inMapLabels, unitName } from './map-labels';
 import { boxesLeft, woundsTaken } from '../engine';
 import type { Attack, InjuryBox } from '../formats/card';
-import { boxName, splitWords } from '../render/wound-words';
+import { boxName, boxTraitName, splitWords } from '../render/wound-words';
 import type { PlainOption } from './prompt-plain';
 import { unshown } from '../../../discord/text';
-import { burstCaughtWords, chanceWhy, dropWords, glancingOf, oddsWords, statusWords, woundlessWords, woundWords, percent } from './odds-words';
+import { burstCaughtWords, chanceWhy, dropWords, glancingOf, NOT_GLANCING, oddsWords, statusWords, woundlessWords, woundWords, percent } from './odds-words';
 
 /** Tokens and Vigor a reply spends: its react token, and whatever the attack itself costs. */
 function replyCost(cost: { react?: number; blue?: number; red?: number; vigor?: number }): string {
@@ -90,11 +90,20 @@ export function replyFacts(state: GameState, prompt: PromptOf<'reply'>): ReplyFa
     // R20: the chance counts a glancing 13 (5 fewer wounds); it, the statuses and a drop are said on the
     // button when they fit its 80 characters (the prompt's text says them in full).
     const glance = glanceNotes(state, replier.id, id, against.id)[0] ?? '';
+    // A drop a glancing blow would not make (R20): beside the glance's own note "a hit drops KN" says
+    // enough; without it, "drops KN unless glancing" fits where the whole words do not.
+    const unlessGlancing = drops?.endsWith(NOT_GLANCING) === true;
+    const dropsShort = unlessGlancing ? drops!.replace(NOT_GLANCING, '') : drops;
+    const dropsTerse = unlessGlancing ? `${drops!.replace(/^a hit /, '').replace(NOT_GLANCING, '')} unless glancing` : drops;
     const tries: [string, string | null, string | null][] = [
       [glance, gives, drops],
       [glance, null, drops],
+      [glance, gives, dropsShort],
+      [glance, null, dropsShort],
       ['', gives, drops],
       ['', null, drops],
+      ['', gives, dropsTerse],
+      ['', null, dropsTerse],
       [glance, gives, null],
       [glance, null, null],
       ['', gives, null],
@@ -328,19 +337,20 @@ function recurringDrops(
 const CHOICE_WORDS = 72;
 
 /** A wound choice's description; §6 Exhausted at 0 Vigor is named on it when it fits (what it means is said once above the menu). */
-function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string): string {
-  if (o.vigor !== 0 || o.drops) return outcomeParts(o, name, `Vigor ${o.vigor}`);
+function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string, lost: readonly string[]): string {
+  if (o.vigor !== 0 || o.drops) return outcomeParts(o, name, `Vigor ${o.vigor}`, lost);
   // Said on every choice that empties Vigor, in fewer words where the menu is short of room: a choice
   // that also marked Mortal once lost it and read as if Mortal spared the unit (playtest round 18).
-  const long = outcomeParts(o, name, 'Vigor 0 (Exhausted)');
-  return long.length <= CHOICE_WORDS ? long : outcomeParts(o, name, 'Exhausted');
+  const long = outcomeParts(o, name, 'Vigor 0 (Exhausted)', lost);
+  return long.length <= CHOICE_WORDS ? long : outcomeParts(o, name, 'Exhausted', lost);
 }
 
-function outcomeParts(o: SplitOutcome, name: (p: PlayerId) => string, vigor: string): string {
+function outcomeParts(o: SplitOutcome, name: (p: PlayerId) => string, vigor: string, lost: readonly string[]): string {
   const parts = [vigor];
   if (o.drops) parts.push('it drops');
   // "Injury box" in full: a bare "box" reads as nothing a player knows (a square? movement?).
   else parts.push(`${o.boxesLeft} injury box${o.boxesLeft === 1 ? '' : 'es'} free`);
+  if (!o.drops && lost.length > 0) parts.push(`loses ${lost.join(', ')}`);
   // A menu's description is plain text: names there are shown as typed.
   if (o.vp) parts.push(`${unshown(name(o.vp.player))} +${o.vp.points} VP now`);
   // The match's end outweighs the rest: said first, so a menu cut short on a phone still shows it.
@@ -389,7 +399,10 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   if (outcomes.length > 1) lines.push('-# The choice marked (default) is taken if nobody chooses before the time runs out.');
   const options = outcomes.map((x, i) => {
     const what = splitWords(state, unit.id, { avoid: x.choice.avoid, injuries: x.marked });
-    const words = outcomeWords(x, name);
+    // A trait or attack box marked loses what it names (§4.30): said on the choice itself, or a timeout's
+    // default gave up Mend Wounds unremarked (playtest round 21).
+    const lost = x.marked.flatMap((b) => (typeof b === 'object' ? [boxTraitName(state, unit.id, b)] : []));
+    const words = outcomeWords(x, name, lost);
     return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: later.drops[i] ? `⚠ recurring wounds drop it · ${words}` : words };
   });
   return { text: lines.join('\n'), options };

@@ -82,8 +82,14 @@ export function gamePromptPost(state: GameState, prompt: Prompt, name: (player: 
       const all = orders(players);
       // Button and menu labels are plain text: the names come escaped for messages.
       const text = (o: PlayerId[]) => unshown(o.map(name).join(' → '));
+      // R6: greater advantage comes whatever the order; said before the choice, not only after it (playtest round 21).
+      const frame = state.resume.find((f) => f.k === 'order');
+      const greater =
+        frame?.k === 'order' && frame.greater
+          ? ` You won it by 10 or more (greater advantage): whatever the order, you also take one unit's turn early, before phase 1.`
+          : '';
       return {
-        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}. ${ORDER_MEANS[Math.min(players.length, 3) as 2 | 3]}`,
+        content: `${who}, you won the tactics check: choose the order of players for round ${state.round}. ${ORDER_MEANS[Math.min(players.length, 3) as 2 | 3]}${greater}`,
         parts: [
           all.length <= 6
             ? { action: 'order', buttons: all.map((o, i) => ({ label: text(o), arg: String(i) })) }

@@ -23,10 +23,10 @@ export function traitWhy(game: GameState, user: string, unit: UnitState, trait: 
   const target = reachesOne(trait) ? reach[0]?.id : undefined;
   const decided = decide(game, { act: 'trait', unit: unit.id, trait: trait.id, ...(target ? { target } : {}) }, user);
   if (!('error' in decided)) return `${trait.name} can be used now`;
-  // Said short, so the distance fits a suggestion's 100 characters.
-  if (decided.error.code === 'would-change-nothing' && far) {
-    const who = (target ? reach.filter((u) => u.id === target) : reach).map((u) => u.id.toUpperCase());
-    return `${who.join(', ')} would gain nothing from ${trait.name}; ${far} (it reaches ${range})`;
+  // Said of the kind it reaches, with the nearest one beyond: "PD: PD, TG would gain nothing" read as
+  // a stutter, and "PD has nothing to gain" as if PD were its only target (playtest round 21).
+  if (decided.error.code === 'would-change-nothing' && trait.who !== undefined) {
+    return `no ${reachWords(trait)} within ${range} square${range === 1 ? '' : 's'} would gain from ${trait.name}${far ? `: ${far}` : ''}`;
   }
   return `${said(decided.error.message)}${far ? `; ${far} (it reaches ${range})` : ''}`;
 }
