@@ -404,6 +404,18 @@ describe('an empty list says why', () => {
     expect(roar.name).toMatch(/ \d+% hit[^·]* · costs 1 react · /);
   });
 
+  it('§4.5: a slow attack says a reply strikes first, after its odds (playtest round 20)', () => {
+    const shot = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'xb', card: 'valor-crossbowman', player: 'p1', at: 'J6' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'J12' },
+      ],
+    });
+    const row = targetChoices(shot, 'p1', 'xb', 'heavy-crossbow', '', names).find((r) => String(r.value).startsWith('gh'))!;
+    expect(row.name).toMatch(/ \d+% hit[^·]* · slow: a reply strikes first · /);
+  });
+
   it('§6.2, R29: a flanked target says its +2 in the odds, as the roll will (playtest round 18)', () => {
     const flank = table({
       map: 'barrow-hill',

@@ -864,9 +864,11 @@ function targetWords(
  * Goading Roar unaware it took the react token a reply then lacked (playtest round 19). '' for none.
  */
 function spendWords(game: GameState, unitId: string, attackId: string): string {
-  const cost = findAttack(game, unitOf(game, unitId), attackId)?.cost;
-  const said = cost ? costText(cost) : '';
-  return said ? `costs ${said}` : '';
+  const attack = findAttack(game, unitOf(game, unitId), attackId);
+  const said = attack?.cost ? costText(attack.cost) : '';
+  // §4.5: a slow attack lets a reply resolve before it; the card's bare "Slow" was never explained
+  // where a tester chose the crossbow (playtest round 20).
+  return [said ? `costs ${said}` : '', attack?.slow ? 'slow: a reply strikes first' : ''].filter(Boolean).join(', ');
 }
 
 /** The chance to hit and a hit's wounds, as a target's front says them: "45% hit, 10 wounds". */
