@@ -64,7 +64,7 @@ describe('target suggestions', () => {
     const [sk] = targetChoices(game, 'p1', 'wh', 'bite', '');
     expect(sk!.value).toBe('sk');
     expect(sk!.name).toMatch(
-      /^SK( ⚠ may reply ·)? \d+% hit, only crits wound, 0 wounds · \d+% crit, 10 on a crit \(immune −\d+ pierce\)( · then Hobbled on a crit)?( · range 1)?( · Skeleton Warrior)?$/,
+      /^SK( ⚠ may reply ·)? \d+% hit, only crits wound, 0 wounds, \d+% crit, 10 on a crit \(immune −\d+ pierce\)( · then Hobbled on a crit)?( · range 1)?( · Skeleton Warrior)?$/,
     );
     // A 400 px screen shows about the first 50 characters: the chance to hit and that a plain hit cannot wound.
     expect(sk!.name.slice(0, 45)).toMatch(/^SK( ⚠ may reply ·)? \d+% hit, only crits wound/);

@@ -40,3 +40,20 @@ describe('/attack with no attack given offers a charge with each attack (R23, is
     expect(charges[1]!.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, no wounds, Recoil 2 · TG pays 5 Vigor · Shield Bash · /);
   });
 });
+
+describe('/attack with no attack given and a square typed (R24, issue 26)', () => {
+  it('an empty square a burst can be centred on offers the burst there, not "strikes a unit, not a square" (playtest round 22)', () => {
+    const game = table({
+      map: 'barrow-hill',
+      units: [
+        { id: 'pd', card: 'valor-priest', player: 'p1', at: 'B2' },
+        { id: 'gh', card: 'havoc-ghoul', player: 'p2', at: 'B6' },
+      ],
+    });
+    const list = targetChoices(game, 'p1', 'pd', undefined, 'B5');
+    expect(list[0]?.name).toMatch(/^Dawnburst on B5 · hits GH \d+%/);
+    expect(readTargetValue(String(list[0]!.value))).toEqual({ target: 'B5', charge: false, attack: 'dawnburst' });
+    // A unit's label typed is still that unit, with its attacks and the burst on it.
+    expect(targetChoices(game, 'p1', 'pd', undefined, 'gh').some((c) => String(c.value).startsWith('gh'))).toBe(true);
+  });
+});

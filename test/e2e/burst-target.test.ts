@@ -58,6 +58,15 @@ describe('R24: /attack with a burst names its square in `target`', () => {
     expect(answerText(sent)).toContain(`attacked ${ghoul.toUpperCase()} with Dawnburst, a burst centred on I7`);
   }, 60_000);
 
+  it('an empty square typed with no `attack` lists the burst centred there; picking it throws it (playtest round 22)', async () => {
+    const { priest, ghoul, user } = await setTable();
+    const list = await world.fake.autocomplete({ user, channel: thread, name: 'attack', focused: 'target', options: { unit: priest, target: 'I8' } });
+    expect(list[0]?.name).toMatch(new RegExp(`^Dawnburst on I8 · hits ${ghoul.toUpperCase()} \\d+%`));
+    const sent = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, target: String(list[0]!.value) } });
+    expect(sent.response?.ephemeral, answerText(sent)).toBeFalsy();
+    expect(answerText(sent)).toContain('Dawnburst, a burst centred on I8');
+  }, 60_000);
+
   it('a square out of reach, or a word that is neither a square nor a unit, is refused saying why', async () => {
     const { priest, user } = await setTable();
     const far = await world.run({ user, channel: thread, name: 'attack', options: { unit: priest, attack: 'dawnburst', target: 'A1' } });

@@ -539,7 +539,14 @@ export function targetChoices(
   if (burst?.burst !== undefined) return burstTargetChoices(game, id, burst, legal, typed, names);
   // The targets and their words do not depend on the text typed: worked out once per match and move.
   const listed = memo(`targets:${user}:${id}:${String(attack)}`, () => targetList(game, id, attack, legal));
-  const found = unitTargetChoices(game, id, attack, listed, strikableOnSquare(game, legal, typed) ?? typed, names);
+  const onSquare = strikableOnSquare(game, legal, typed);
+  // R24: a square typed with no attack given, where no unit is struck, may be a burst's centre (playtest
+  // round 22: "an attack strikes a unit, not a square" for a Dawnburst aimed at an empty square).
+  const square = String(typed ?? '').trim();
+  const isSquare = parseSquare(square) !== null && !game.units[square.toLowerCase()];
+  const centred = attack === undefined && onSquare === null && isSquare ? burstRows(game, id, legal, square) : [];
+  if (centred.length > 0) return centred;
+  const found = unitTargetChoices(game, id, attack, listed, onSquare ?? typed, names);
   // `charge` set and nothing to pick: the charge's own refusal, the one the command would give (issue 26).
   const why = String(charge).toLowerCase() === 'true' && found.length === 1 && isNothing(found[0]!.value) ? chargeWhy(game, id, attack) : null;
   return why ? [nothingToChoose(withoutRuleCodes(`it cannot charge: ${refusalWords(why, game, names)}`), String(typed ?? ''))] : found;
@@ -674,9 +681,9 @@ function chargesWithOtherAttacks(
  * legalActs offers, after the attacks on units: "Dawnburst on I7 (GH) · hits GH 95% · ⚠ your FS 65%".
  * Two testers never saw the Priest's Dawnburst in the list until they named the attack (playtest
  * round 20). The value carries the attack and the enemy (or the square when it is not the enemy's
- * own), so picking it throws that burst there.
+ * own), so picking it throws that burst there. With `typed` a square, that square judged as a centre.
  */
-function burstRows(game: GameState, id: string, legal: readonly ActCommand[]): Choice[] {
+function burstRows(game: GameState, id: string, legal: readonly ActCommand[], typed: unknown = ''): Choice[] {
   const unit = unitOf(game, id);
   const board = boardOf(game);
   const replies = replyWarning(repliersTo(game, unit).map((u) => u.id));
@@ -684,7 +691,9 @@ function burstRows(game: GameState, id: string, legal: readonly ActCommand[]): C
   for (const c of legal) if (c.act === 'attack' && c.origin !== undefined) byAttack.set(c.attack, [...(byAttack.get(c.attack) ?? []), c.origin]);
   return [...byAttack].flatMap(([attackId, origins]) => {
     const burst = findAttack(game, unit, attackId);
-    const found = burst ? burstCentreChoices(game, id, burst, origins, '', replies) : null;
+    // A square typed is judged as a centre; with nothing typed, the enemies' squares legalActs offers.
+    const typedSquare = String(typed ?? '').trim() !== '';
+    const found = burst ? burstCentreChoices(game, id, burst, typedSquare ? [] : origins, typed, replies) : null;
     if (!burst || !found || !('choices' in found)) return [];
     return found.choices.map((c) => {
       const on = Object.values(game.units).find((u) => u.at !== null && nameOf(board, u.at) === c.value);
@@ -913,11 +922,15 @@ function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: 
   // round 16); a critical that alone drops it is left to the prompts, as room is short here.
   const hitDrops = odds.drops !== null && !odds.drops.startsWith('a critical');
   const dropsWords = odds.drops?.endsWith(NOT_GLANCING) ? 'drops it unless glancing' : 'drops it';
+  const critWords = odds.instead ? '' : [...odds.odds.slice(1), ...crit].join(', ');
+  // When only a critical wounds, its chance is the figure that matters: kept in the front with the
+  // hit's, or the cut to 100 dropped it behind the range and card (playtest round 22).
+  const onlyCrits = blocks.includes('only crits wound');
   return {
-    hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? dropsWords : ''].filter(Boolean).join(', '),
+    hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? dropsWords : '', onlyCrits ? critWords : ''].filter(Boolean).join(', '),
     // A critical adds wounds (R20); for an attack that deals none it changes nothing, and "5% crit" beside
     // "no wounds, Recoil 2" left a tester guessing (playtest round 18).
-    crit: odds.instead ? '' : [...odds.odds.slice(1), ...crit].join(', '),
+    crit: onlyCrits ? '' : critWords,
     modifiers: [...(cover && !odds.hitNotes.some((n) => n.startsWith('cover')) ? ['cover'] : []), ...odds.hitNotes].join(', '),
     defences: odds.woundNotes.filter((n) => !blocks.includes(n)).join(', '),
   };
