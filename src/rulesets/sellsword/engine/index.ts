@@ -132,7 +132,7 @@ export { areAdjacent, flanked, invisibility, invisibleTo, rangeBetween, sightLin
 export type { SightLine } from '../../../engine/sight';
 
 // Trait reach.
-export { notOfKind, outOfReach, reachesOne, reachWords, traitDistance, traitReach } from './traits';
+export { notOfKind, outOfReach, reachesOne, reachWords, traitDistance, traitGain, traitReach } from './traits';
 
 // Warleader dice: why a player has no tactics reroll.
 export { whyNoTacticsReroll } from './warleader';

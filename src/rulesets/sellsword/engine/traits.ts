@@ -20,16 +20,8 @@ export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
   const chosen = frame.target;
   const reached = traitReach(ctx.state, unit, trait).filter((u) => chosen === undefined || u.id === chosen);
   for (const target of reached) {
-    const gain = trait.gain;
-    if (!gain) continue;
-    const p = profile(ctx.state, target);
-    const fresh = unitOf(ctx.state, target.id);
-    const vigor = Math.max(0, Math.min(gain.vigor ?? 0, p.vigorMax - fresh.vigor));
-    const tokens = {
-      react: Math.max(0, Math.min(gain.react ?? 0, p.tokensMax.react - fresh.tokens.react)),
-      blue: Math.max(0, Math.min(gain.blue ?? 0, p.tokensMax.blue - fresh.tokens.blue)),
-      red: Math.max(0, Math.min(gain.red ?? 0, p.tokensMax.red - fresh.tokens.red)),
-    };
+    if (!trait.gain) continue;
+    const { vigor, tokens } = traitGain(ctx.state, unitOf(ctx.state, target.id), trait);
     if (vigor || tokens.react || tokens.blue || tokens.red) ctx.emit({ type: 'gained', unit: target.id, tokens, vigor });
   }
   if (trait.effects) {
@@ -49,6 +41,28 @@ export const onUseTrait: Handler<'use-trait'> = (ctx, frame, stack) => {
     }
   }
 };
+
+/**
+ * What an act trait's gains give `target` now: each as far as the unit's maximum allows. The one
+ * reckoning for the trait's effect (onUseTrait) and what /trait's target list says it would gain.
+ */
+export function traitGain(
+  state: GameState,
+  target: UnitState,
+  trait: Extract<Trait, { trait: 'act' }>,
+): { vigor: number; tokens: { react: number; blue: number; red: number } } {
+  const gain = trait.gain ?? {};
+  const p = profile(state, target);
+  const upTo = (n: number | undefined, room: number) => Math.max(0, Math.min(n ?? 0, room));
+  return {
+    vigor: upTo(gain.vigor, p.vigorMax - target.vigor),
+    tokens: {
+      react: upTo(gain.react, p.tokensMax.react - target.tokens.react),
+      blue: upTo(gain.blue, p.tokensMax.blue - target.tokens.blue),
+      red: upTo(gain.red, p.tokensMax.red - target.tokens.red),
+    },
+  };
+}
 
 /** The units an act trait reaches (docs/formats.md `act`): itself by default, or every `who` within `range`. */
 export function traitReach(state: GameState, unit: UnitState, trait: Extract<Trait, { trait: 'act' }>): UnitState[] {

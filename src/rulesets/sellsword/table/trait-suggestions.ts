@@ -4,7 +4,7 @@
  * (trait-why): a tester met an empty target list and "cannot reach WH." with no reason (playtest round 20).
  */
 import type { ActCommand, GameState, UnitState } from '../engine';
-import { decide, liveTraits, profile, reachesOne, traitReach, typedTrait } from '../engine';
+import { decide, liveTraits, reachesOne, traitGain, traitReach, typedTrait } from '../engine';
 import type { Trait } from '../formats/card';
 import { TOKENS } from '../formats/vocabulary';
 import { type Choice, choice, suggest } from '../../../discord/choices';
@@ -74,12 +74,11 @@ export function traitTargetChoices(
 
 /** What the trait gives `target`: its gains as far as its maxima allow ("+5 Vigor (2 → 7)", "+1 blue token"), then its effects. */
 function gainWords(game: GameState, trait: ActTrait, target: UnitState): string {
-  const p = profile(game, target);
+  const { vigor, tokens } = traitGain(game, target, trait);
   const parts: string[] = [];
-  const vigor = Math.max(0, Math.min(trait.gain?.vigor ?? 0, p.vigorMax - target.vigor));
   if (vigor > 0) parts.push(`+${vigor} Vigor (${target.vigor} → ${target.vigor + vigor})`);
   for (const token of TOKENS) {
-    const n = Math.max(0, Math.min(trait.gain?.[token] ?? 0, p.tokensMax[token] - target.tokens[token]));
+    const n = tokens[token];
     if (n > 0) parts.push(`+${n} ${token} token${n === 1 ? '' : 's'}`);
   }
   for (const e of trait.effects ?? []) parts.push(effectText(e));
