@@ -23,7 +23,7 @@
  * (pg-server.ts, fsync on), which says in one line that it was not run where no server binaries exist.
  * The fake Discord runs in this process, on the same cores: its CPU (receiving every image) competes
  * with the bot's, as it would not against Discord. BENCH_MATCHES (default 200), BENCH_BURST (100),
- * BENCH_RUNS or `--runs N` (3), BENCH_TURNS (realistic turns per run, 20) and BENCH_BACKENDS (sqlite,postgres) shrink it for a quick look, BENCH_FLOOR=0 leaves the floor out; BENCH_BOT_NODE_ARGS
+ * BENCH_RUNS or `--runs N` (3), BENCH_TURNS (realistic turns per run, 20), BENCH_WARM_TURNS (untimed realistic turns before the runs, 40) and BENCH_BACKENDS (sqlite,postgres) shrink it for a quick look, BENCH_FLOOR=0 leaves the floor out; BENCH_BOT_NODE_ARGS
  * adds node options to the bot (a profiler).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,6 +58,7 @@ import {
   realisticTurn,
   verdict,
   type TurnCost,
+  type ThreadCpu,
 } from './bench-drive';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
@@ -69,6 +70,13 @@ const RUNS = Number(runsFlag >= 0 ? process.argv[runsFlag + 1] : (process.env.BE
 const CLOSE_IN_TURNS = 80;
 /** Realistic turns played one at a time per run (BENCH_TURNS), in turn over the first four matches. */
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
+/**
+ * Realistic turns played untimed after the sides meet (BENCH_WARM_TURNS): a bot that has run for a
+ * while has compiled its hot code, and without these the first timed turns also paid for V8's
+ * optimising compiler (on its own threads, counted in the process's CPU) working through the
+ * attack, reply and wound paths the walk across the map never took.
+ */
+const WARM_TURNS = Number(process.env.BENCH_WARM_TURNS ?? 40);
 /** How long after the last act the RSS with every match is read, at rest. */
 const REST_MS = 25_000;
 /**
@@ -407,15 +415,16 @@ async function setUpMatches(fake: FakeDiscord, reader: Store, pid: number): Prom
 
 /**
  * The realistic matches (one per shipped map) played, untimed, until the two sides meet, so the timed
- * turns have attacks, replies and wound splits in them and not only the walk across the map. Returns
- * the line that says how that went.
+ * turns have attacks, replies and wound splits in them and not only the walk across the map; then
+ * WARM_TURNS realistic turns. Returns the line that says how that went.
  */
-async function closeInRealistic(fake: FakeDiscord, reader: Store, playing: readonly string[]): Promise<string> {
+async function closeInRealistic(fake: FakeDiscord, reader: Store, playing: readonly string[], pid: number): Promise<string> {
   const closing = performance.now();
   const closedIn: (number | null)[] = [];
   for (const thread of playing) closedIn.push(await closeIn(fake, reader, thread, CLOSE_IN_TURNS));
+  for (let t = 0; t < WARM_TURNS; t++) await realisticTurn(fake, reader, playing[t % playing.length]!, pid);
   const closeSeconds = (performance.now() - closing) / 1000;
-  return `closing in (untimed, before the runs): the realistic matches' sides met after ${closedIn.map((n) => (n === null ? `not within ${CLOSE_IN_TURNS}` : String(n))).join(', ')} turns (${closeSeconds.toFixed(0)} s)`;
+  return `closing in (untimed, before the runs): the realistic matches' sides met after ${closedIn.map((n) => (n === null ? `not within ${CLOSE_IN_TURNS}` : String(n))).join(', ')} turns, then ${WARM_TURNS} realistic turns warmed the bot (${closeSeconds.toFixed(0)} s)`;
 }
 
 /** What every run works on: the bot, the fake Discord, and the matches set up. */
@@ -529,7 +538,7 @@ async function benchOn(backend: Backend, built: ReturnType<typeof buildBot>): Pr
     const matches = await setUpMatches(fake, reader, pid);
     const clock = new ImageClock(fake);
     const playing = matches.threads.slice(0, SHIPPED_MAPS.length);
-    const closingLine = await closeInRealistic(fake, reader, playing);
+    const closingLine = await closeInRealistic(fake, reader, playing, pid);
 
     const bench: Bench = { backend, fake, reader, clock, pid, metricsPort, threads: matches.threads, playing };
     const runs: RunFigures[] = [];
@@ -642,6 +651,16 @@ function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[], 
   const per = (pick: (r: RunFigures) => number) => runs.map(pick);
   const row = (label: string, values: readonly number[], unit: string, digits: number, target: string, meets: (v: number) => boolean, beside = '') =>
     say(`  ${spread(label, values, unit, digits, target)}: ${verdict(values, meets)}${beside}`);
+  /** The mean CPU by thread kind (bench-drive.ts threadCpu), run by run: where the process's CPU went. */
+  const split = (all: readonly RunFigures[], pick: (r: RunFigures) => readonly ThreadCpu[]) =>
+    (['main', 'render', 'rest'] as const)
+      .map(
+        (k) =>
+          `${{ main: 'main thread', render: 'render workers', rest: "zlib's and V8's helper threads" }[k]} ${all
+            .map((r) => ms(mean(pick(r).map((t) => t[k]))).toFixed(1))
+            .join(' / ')} ms`,
+      )
+      .join(', ');
   const turns = (r: RunFigures) => r.real.turns;
   const ends = (r: RunFigures) => turns(r).filter((t) => t.endProcess !== null);
   say(closing);
@@ -663,9 +682,9 @@ function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[], 
     1,
     '≤ 50 ms',
     (v) => v <= 50,
-    `; main thread ${per((r) => ms(mean(turns(r).map((t) => t.turnMain))))
-      .map((v) => v.toFixed(1))
-      .join(' / ')} ms; posts drawn by the render workers per turn ${per((r) => r.real.drawn / Math.max(1, turns(r).length))
+    `; ${split(runs, (r) => turns(r).map((t) => t.turnThreads))}; posts drawn by the render workers per turn ${per(
+      (r) => r.real.drawn / Math.max(1, turns(r).length),
+    )
       .map((v) => v.toFixed(1))
       .join(' / ')}`,
   );
@@ -676,9 +695,7 @@ function sayRealistic(say: (line: string) => void, runs: readonly RunFigures[], 
     1,
     '≤ 30 ms',
     (v) => v <= 30,
-    `; main thread ${per((r) => ms(mean(ends(r).map((t) => t.endMain!))))
-      .map((v) => v.toFixed(1))
-      .join(' / ')} ms`,
+    `; ${split(runs, (r) => ends(r).map((t) => t.endThreads!))}`,
   );
   say(
     `  burst of realistic turn ends (${runs.map((r) => r.real.burst.burstActs).join(', ')} matches, each after a move; late: ${runs.map((r) => r.real.burst.burstLate).join(', ')}):`,

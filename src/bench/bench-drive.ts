@@ -22,6 +22,7 @@ import { gameOf } from '../match/match-state';
 import { matchRecord } from '../match/record';
 import type { FakeDiscord, FakeMessage } from '../fakecord';
 import type { Store } from '../store';
+import { RENDER_THREAD } from '../bot/thread-name';
 
 export const TIMEOUT = 60_000;
 
@@ -43,6 +44,37 @@ export function cpuSeconds(path: string): number {
   return (Number(fields[11]) + Number(fields[12])) / TICK;
 }
 export const mainThreadCpu = (pid: number) => cpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+
+/**
+ * CPU seconds of a process's threads by kind, from /proc: the main thread, the render workers (each
+ * names its thread, bot/thread-name.ts) and the rest (libuv's pool, where zlib deflates, and V8's
+ * helpers, which collect garbage). Threads that exited are left out, so compare two readings of
+ * threads that live on.
+ */
+export interface ThreadCpu {
+  readonly main: number;
+  readonly render: number;
+  readonly rest: number;
+}
+
+const minus = (a: ThreadCpu, b: ThreadCpu): ThreadCpu => ({ main: a.main - b.main, render: a.render - b.render, rest: a.rest - b.rest });
+
+export function threadCpu(pid: number): ThreadCpu {
+  const kinds = { main: 0, render: 0, rest: 0 };
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const kind = Number(task) === pid ? 'main' : name === RENDER_THREAD ? 'render' : 'rest';
+    kinds[kind] += (Number(fields[11]) + Number(fields[12])) / TICK;
+  }
+  return kinds;
+}
 export const processCpu = (pid: number) => cpuSeconds(`/proc/${pid}/stat`);
 /** A process's children now (a sharding manager's shards, a PostgreSQL server's connections), from /proc. */
 export function childrenOf(pid: number): number[] {
@@ -286,6 +318,9 @@ export interface TurnCost {
   /** The same for the turn end alone (the /end after a move or attack, and its posts); null when the turn ended by itself. */
   readonly endMain: number | null;
   readonly endProcess: number | null;
+  /** The whole turn's and the turn end's CPU seconds by thread kind (threadCpu). */
+  readonly turnThreads: ThreadCpu;
+  readonly endThreads: ThreadCpu | null;
   /** Main-thread CPU seconds of each unit-list autocomplete request (one per keystroke). */
   readonly unitListMain: readonly number[];
   readonly moved: boolean;
@@ -331,7 +366,7 @@ export async function realisticTurn(fake: FakeDiscord, store: Store, thread: str
   await outboxEmpty(store);
   const who = await actor(store, thread);
   if (!who) return null;
-  const [m0, p0] = [mainThreadCpu(pid), processCpu(pid)];
+  const [m0, p0, t0] = [mainThreadCpu(pid), processCpu(pid), threadCpu(pid)];
   const unitListMain: number[] = [];
   const count = { autocompletes: 0 };
   const base = { user: who.user, channel: thread };
@@ -385,14 +420,15 @@ export async function realisticTurn(fake: FakeDiscord, store: Store, thread: str
   }
   let endMain: number | null = null;
   let endProcess: number | null = null;
+  let endThreads: ThreadCpu | null = null;
   const ending = await actor(store, thread);
   if (ending && ending.user === who.user && (moved || attacked)) {
     await typeOption(fake, { ...base, name: 'end', options: {}, focused: 'unit' }, ending.unit, (m) => unitListMain.push(m), pid, count);
     await outboxEmpty(store);
-    const [e0, q0] = [mainThreadCpu(pid), processCpu(pid)];
+    const [e0, q0, r0] = [mainThreadCpu(pid), processCpu(pid), threadCpu(pid)];
     await done(store, () => fake.command({ ...base, name: 'end', options: { unit: ending.unit } }));
     await sleep(30);
-    [endMain, endProcess] = [mainThreadCpu(pid) - e0, processCpu(pid) - q0];
+    [endMain, endProcess, endThreads] = [mainThreadCpu(pid) - e0, processCpu(pid) - q0, minus(threadCpu(pid), r0)];
   }
   prompts += await answerPrompts(fake, store, thread);
   await sleep(30);
@@ -401,6 +437,8 @@ export async function realisticTurn(fake: FakeDiscord, store: Store, thread: str
     turnProcess: processCpu(pid) - p0,
     endMain,
     endProcess,
+    turnThreads: minus(threadCpu(pid), t0),
+    endThreads,
     unitListMain,
     moved,
     attacked,

@@ -9,6 +9,7 @@ import { openStore, troubleOf, type Store } from '../store';
 import { isPostgresUrl, openPgStore } from '../store/open-pg';
 import { releaseDrawingMemory } from '../render';
 import { collectAll, collectWhenGrown, collectYoung, ownExternalBytes } from './collect';
+import { nameThisThread, RENDER_THREAD } from './thread-name';
 
 export interface RenderRequest {
   readonly id: number;
@@ -38,6 +39,7 @@ export interface RenderWorkerData {
 const port = parentPort;
 if (!port) throw new Error('render-worker-main.ts runs only as a worker thread (bot/render-pool.ts)');
 const { databasePath, rssSlackBytes } = workerData as RenderWorkerData;
+nameThisThread(RENDER_THREAD);
 let store: Promise<Store> | null = null;
 
 /** A second connection to the bot's database: a read-only SQLite one, or a one-connection PostgreSQL pool. */

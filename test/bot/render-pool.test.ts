@@ -3,8 +3,10 @@
  * are the job's (the worker lives on), a worker that dies is replaced. The end-to-end tests
  * (test/e2e/render-pool.test.ts) show the pictures it draws reaching the thread.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RenderPool, RenderPoolBusy, RenderWorkerCrashed } from '../../src/bot/render-pool';
+import { RENDER_THREAD } from '../../src/bot/thread-name';
 
 const pools: RenderPool[] = [];
 afterEach(async () => {
@@ -54,4 +56,17 @@ describe('the render pool', () => {
     // And the pool goes on.
     await expect(p.render('m1', { kind: 'turn', seq: 6 })).rejects.toThrow(/database|directory|open/i);
   }, 60_000);
+
+  // An operator's `top -H`, and bench:bot's split of a turn's CPU by thread, tell a render worker by its name.
+  it.runIf(process.platform === 'linux')(
+    'names its worker threads so the operating system shows them',
+    async () => {
+      const names = () => readdirSync('/proc/self/task').map((t) => readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim());
+      const before = names().filter((n) => n === RENDER_THREAD).length;
+      const { pool: p } = pool();
+      await expect(p.render('m1', { kind: 'opening' })).rejects.toThrow();
+      expect(names().filter((n) => n === RENDER_THREAD).length).toBe(before + 1);
+    },
+    30_000,
+  );
 });
