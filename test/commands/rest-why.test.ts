@@ -27,12 +27,12 @@ function priestWithOneAct(acts = 1): GameState {
 describe('/rest with too few acts for a rest trait (R31)', () => {
   it('the refusal names the rest and its trait', () => {
     const r = decide(priestWithOneAct(), { act: 'rest', unit: 'pd', token: 'blue' }, 'p1');
-    expect('error' in r && r.error.message).toBe('Priest of the Dawn (pd) has 1 act left; resting for a blue token (Vespers) needs 2.');
+    expect('error' in r && r.error.message).toBe('Priest of the Dawn (pd) has 1 act left; resting for a blue token (Vespers) needs 2 acts.');
   });
 
   it('the token list says the same, not that the react token is full', () => {
     expect(tokenChoices(priestWithOneAct(), 'p1', 'pd', '')).toEqual([
-      { name: 'Nothing to choose: PD has 1 act left; resting for a blue token (Vespers) needs 2', value: NOTHING },
+      { name: 'Nothing to choose: PD has 1 act left; resting for a blue token (Vespers) needs 2 acts', value: NOTHING },
     ]);
   });
 

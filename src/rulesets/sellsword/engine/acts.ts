@@ -118,7 +118,8 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
 /**
  * R8: enough acts left for an act of `acts`. `doing` names an act that takes more than one ("Dawnburst",
  * "resting for a blue token"): "this needs 2" beside a rest the suggestions called impossible for
- * another reason left a tester guessing (playtest round 20).
+ * another reason left a tester guessing (playtest round 20). The count says "acts": "Dawnburst needs 2"
+ * was read as 2 of something else (issue 26).
  */
 export function needActsLeft(state: GameState, plan: ActPlan, acts: number, doing = 'this'): void {
   if (plan.actsLeft < acts) {
@@ -126,7 +127,7 @@ export function needActsLeft(state: GameState, plan: ActPlan, acts: number, doin
       'no-acts-left',
       plan.actsLeft === 0
         ? `${label(state, plan.unit)} has no acts left this turn.`
-        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; ${doing} needs ${acts}.`,
+        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; ${doing} needs ${acts} acts.`,
     );
   }
 }

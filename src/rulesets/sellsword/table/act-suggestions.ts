@@ -32,9 +32,10 @@ import { costText } from '../render/card-text';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { nameOf } from '../../../formats/squares';
 import { strikableOnSquare } from './square-target';
-import { inMapLabels } from './map-labels';
+import { reasonInMapLabels } from './map-labels';
 import { TOKENS } from '../formats/vocabulary';
 import { traitWhy } from './trait-why';
+import { attacksShortOfActs, type ShortOfActs, shortNamed } from './acts-short';
 import { NO_ENEMY, noTargetOfAll, noTargetWhy, outOfReachWords, unreachedNote } from './no-target-words';
 
 export { fitName };
@@ -252,8 +253,8 @@ function refusalWords(refusal: { code: string; message: string } | null, game: G
   if (refusal.code === 'prompt-open') return 'a decision is waiting to be answered first';
   // A reason names units as the map does, so it fits a suggestion's 100 characters; the rule of 3's,
   // the longest, also drops its second sentence and "this turn".
-  if (refusal.code === 'rule-of-three') return inMapLabels(game, refusal.message.split('. ')[0]!.replace(/\.$/, '')).replace(' times this turn;', ' times;');
-  return inMapLabels(game, refusal.message.replace(/\.$/, ''));
+  if (refusal.code === 'rule-of-three') return reasonInMapLabels(game, refusal.message.split('. ')[0]!).replace(' times this turn;', ' times;');
+  return reasonInMapLabels(game, refusal.message);
 }
 
 /**
@@ -432,7 +433,7 @@ function unreachedWhy(game: GameState, id: string, q: string, maneuver: boolean)
   const label = id.toUpperCase();
   const refusal = q === '' ? null : moveToRefusal(game, id, q, maneuver);
   // By its map label, as every list says a unit: "Knight (kn) cannot reach J11" slipped through here (playtest round 16).
-  if (refusal && refusal.code !== 'off-map') return inMapLabels(game, refusal.message.replace(/\.$/, ''));
+  if (refusal && refusal.code !== 'off-map') return reasonInMapLabels(game, refusal.message);
   return `no square ${label} can reach starts with "${q}"`;
 }
 
@@ -485,14 +486,27 @@ export function attackChoices(game: GameState, user: string, unit: unknown, type
   const u = acting.unit;
   const legal = unitActs(game, user, unit, 'attack', memo) as Extract<ActCommand, { act: 'attack' }>[];
   const ids = new Set(legal.map((c) => c.attack));
-  return orWhy(
-    suggest(
-      [...ids].map((a) => choice(attackRowName(game, u, a, legal), a)),
-      typed,
-    ),
-    () =>
-      ids.size > 0 ? `no attack of this unit matches "${String(typed)}"` : (refusalWords(attackRefusal(game, u.id), game, names) ?? noTargetWhy(game, u.id)),
+  // An attack refused for want of acts is listed last with the engine's reason, its value a "Nothing
+  // to choose" that carries it, so a pick is refused with that reason (shortChoices).
+  const short = attacksShortOfActs(game, u.id);
+  const named = shortNamed(game, u.id, short, typed, CARRIED_TYPED);
+  if (named) return [nothingToChoose(withoutRuleCodes(named.words), String(typed))];
+  const rows = [...ids].map((a) => choice(attackRowName(game, u, a, legal), a));
+  return orWhy(suggest(rows.length > 0 ? [...rows, ...shortChoices(short)] : [], typed), () =>
+    ids.size > 0
+      ? `no attack of this unit matches "${String(typed)}"`
+      : (refusalWords(attackRefusal(game, u.id), game, names) ?? withShort(short, noTargetWhy(game, u.id))),
   );
+}
+
+/** Attacks refused for want of acts, as rows that say so: each value a "Nothing to choose" carrying the attack, so a pick is asked again with it. */
+function shortChoices(short: readonly ShortOfActs[]): Choice[] {
+  return short.map((s) => choice(withoutRuleCodes(s.words), `${NOTHING}:${s.attack.slice(0, CARRIED_TYPED)}`));
+}
+
+/** Why nothing can be attacked, led by the attacks refused for want of acts: the one a player looks for first (a Dawnburst that would reach). */
+function withShort(short: readonly ShortOfActs[], why: string): string {
+  return [...short.map((s) => s.words), why].join('; ');
 }
 
 /**
@@ -546,7 +560,11 @@ export function targetChoices(
   const isSquare = parseSquare(square) !== null && !game.units[square.toLowerCase()];
   const centred = attack === undefined && onSquare === null && isSquare ? burstRows(game, id, legal, square) : [];
   if (centred.length > 0) return centred;
-  const found = unitTargetChoices(game, id, attack, listed, onSquare ?? typed, names);
+  // With no attack given, one refused for want of acts (a Dawnburst with 1 act left) is said, not left out.
+  const short = attack === undefined ? attacksShortOfActs(game, id) : [];
+  const named = shortNamed(game, id, short, typed, CARRIED_TYPED);
+  if (named) return [nothingToChoose(withoutRuleCodes(named.words), String(typed))];
+  const found = unitTargetChoices(game, id, attack, listed, onSquare ?? typed, names, short);
   // `charge` set and nothing to pick: the charge's own refusal, the one the command would give (issue 26).
   const why = String(charge).toLowerCase() === 'true' && found.length === 1 && isNothing(found[0]!.value) ? chargeWhy(game, id, attack) : null;
   return why ? [nothingToChoose(withoutRuleCodes(`it cannot charge: ${refusalWords(why, game, names)}`), String(typed ?? ''))] : found;
@@ -710,6 +728,7 @@ function unitTargetChoices(
   listed: { readonly targets: number; readonly choices: readonly Choice[]; readonly note: Choice | null },
   typed: unknown,
   names: Names,
+  short: readonly ShortOfActs[] = [],
 ): Choice[] {
   const attacker = unitOf(game, id);
   const found = suggest(
@@ -718,9 +737,10 @@ function unitTargetChoices(
     // Found by its label and card name, never by the other units its words warn of.
     (c) => `${c.value} ${game.cards[game.units[String(c.value).split(' ')[0]!]?.card ?? '']?.name ?? ''}`,
   );
-  // The enemy none reaches goes last, only while nothing is typed (it is no target to find).
+  // The enemy none reaches and the attacks short of acts go last, only while nothing is typed (they are no target to find).
   const blank = String(typed ?? '').trim() === '';
-  if (found.length > 0) return listed.note && blank ? [...found.slice(0, DiscordLimit.choices - 1), listed.note] : found;
+  const notes = blank ? [...(listed.note ? [listed.note] : []), ...shortChoices(short)] : [];
+  if (found.length > 0) return notes.length > 0 ? [...found.slice(0, DiscordLimit.choices - notes.length), ...notes] : found;
   // Typed a unit that is not offered: the engine's reason for that unit, not a seeming typo.
   const why = typedTargetWhy(game, id, attack, typed, names) ?? squareNotUnitWhy(game, attacker, attack, typed);
   if (why) return [nothingToChoose(withoutRuleCodes(why), String(typed))];
@@ -728,7 +748,7 @@ function unitTargetChoices(
     listed.targets > 0
       ? `no target matches "${String(typed)}"`
       : (refusalWords(attackRefusal(game, id, attack === undefined ? undefined : String(attack)), game, names) ??
-        noTargetWhy(game, id, attack === undefined ? undefined : String(attack))),
+        withShort(short, noTargetWhy(game, id, attack === undefined ? undefined : String(attack)))),
   );
 }
 

@@ -16,3 +16,11 @@ export function inMapLabels(game: GameState, text: string): string {
 export function unitName(game: GameState, unit: UnitState): string {
   return `${unit.id.toUpperCase()} (${cardOf(game, unit).name})`;
 }
+
+/**
+ * An engine sentence (a refusal's message) as a clause of a suggestion: in map labels, without its full
+ * stop, so it can be joined to other words ("PD has 1 act left; Dawnburst needs 2 acts").
+ */
+export function reasonInMapLabels(game: GameState, text: string): string {
+  return inMapLabels(game, text.replace(/\.$/, ''));
+}

@@ -7,18 +7,17 @@
 import type { GameState, UnitState } from '../engine';
 import { decide, notOfKind, reachesOne, reachWords, traitDistance, traitReach, unitList } from '../engine';
 import type { Trait } from '../formats/card';
-import { inMapLabels } from './map-labels';
+import { reasonInMapLabels } from './map-labels';
 
 type ActTrait = Extract<Trait, { trait: 'act' }>;
 
 export function traitWhy(game: GameState, user: string, unit: UnitState, trait: ActTrait): string {
-  const said = (text: string) => inMapLabels(game, text).replace(/\.$/, '');
   const range = trait.range ?? 0;
   const reach = trait.who === undefined ? [] : traitReach(game, unit, trait);
   const beyond = trait.who === undefined ? null : nearestBeyond(game, unit, trait);
   const far = beyond ? `${beyond.unit.id.toUpperCase()} is ${beyond.away} squares away` : '';
   if (trait.who !== undefined && reach.length === 0) {
-    return said(`${trait.name} reaches no ${reachWords(trait)} within ${range} square${range === 1 ? '' : 's'}${far ? `: ${far}` : ''}`);
+    return reasonInMapLabels(game, `${trait.name} reaches no ${reachWords(trait)} within ${range} square${range === 1 ? '' : 's'}${far ? `: ${far}` : ''}`);
   }
   const target = reachesOne(trait) ? reach[0]?.id : undefined;
   const decided = decide(game, { act: 'trait', unit: unit.id, trait: trait.id, ...(target ? { target } : {}) }, user);
@@ -28,7 +27,7 @@ export function traitWhy(game: GameState, user: string, unit: UnitState, trait: 
   if (decided.error.code === 'would-change-nothing' && trait.who !== undefined) {
     return `no ${reachWords(trait)} within ${range} square${range === 1 ? '' : 's'} would gain from ${trait.name}${far ? `: ${far}` : ''}`;
   }
-  return `${said(decided.error.message)}${far ? `; ${far} (it reaches ${range})` : ''}`;
+  return `${reasonInMapLabels(game, decided.error.message)}${far ? `; ${far} (it reaches ${range})` : ''}`;
 }
 
 /** The nearest unit of the kind the trait names that is out of its reach, with its distance; null when none is. */
