@@ -167,17 +167,17 @@ describe('R24: a burst’s target suggestions are the squares it can be centred 
     // H8 is 7 squares away: Bomb reaches 6, so its own square is not offered (G7 beside it is, below).
     const listed = targetChoices(game, me, 'b', 'bomb', '');
     expect(listed.map((c) => c.value)).not.toContain('H8');
-    expect(listed).toContainEqual({ name: 'E5 (E1) · hits E1 80%, E2 80% · ⚠ your ALLY 80%', value: 'E5' });
-    expect(listed).toContainEqual({ name: 'E6 (E2) · hits E2 80%, E1 80% · ⚠ your ALLY 80%', value: 'E6' });
+    expect(listed).toContainEqual({ name: 'E5 (E1) · hits E1, E2 80%, 5 wounds each · ⚠ your ALLY 80%, 5 wounds', value: 'E5' });
+    expect(listed).toContainEqual({ name: 'E6 (E2) · hits E2, E1 80%, 5 wounds each · ⚠ your ALLY 80%, 5 wounds', value: 'E6' });
     // Most enemies caught first, then fewest of the bomber's own side: D5 catches both enemies and not the ally.
-    expect(listed[0]).toEqual({ name: 'D5 · hits E1 80%, E2 80%', value: 'D5' });
+    expect(listed[0]).toEqual({ name: 'D5 · hits E1, E2 80%, 5 wounds each', value: 'D5' });
   });
 
   it('issue 26: an enemy out of reach is offered through a centre beside it that catches it, as the command accepts', () => {
     // H8 (FAR) is 7 squares away and Bomb reaches 6, but G7, 5 away, catches it in the burst's radius.
     const listed = targetChoices(game, me, 'b', 'bomb', '');
-    expect(listed.find((c) => c.value === 'G7')?.name).toBe('G7 · hits FAR 80%');
-    expect(targetChoices(game, me, 'b', 'bomb', 'g7')).toEqual([{ name: 'G7 · hits FAR 80%', value: 'G7' }]);
+    expect(listed.find((c) => c.value === 'G7')?.name).toBe('G7 · hits FAR 80%, 5 wounds');
+    expect(targetChoices(game, me, 'b', 'bomb', 'g7')).toEqual([{ name: 'G7 · hits FAR 80%, 5 wounds', value: 'G7' }]);
     expect('error' in decide(game, { act: 'attack', unit: 'b', attack: 'bomb', origin: 'G7' })).toBe(false);
     // Every centre offered catches an enemy and is accepted by the command.
     for (const c of listed) expect('error' in decide(game, { act: 'attack', unit: 'b', attack: 'bomb', origin: String(c.value) })).toBe(false);
@@ -185,8 +185,10 @@ describe('R24: a burst’s target suggestions are the squares it can be centred 
 
   it('a unit typed finds the square it stands on; a free square typed in reach is offered too', () => {
     expect(targetChoices(game, me, 'b', 'bomb', 'e2').map((c) => c.value)).toEqual(['E6']);
-    expect(targetChoices(game, me, 'b', 'bomb', 'ally')).toEqual([{ name: 'F5 (ALLY) · hits E1 80%, E2 80% · ⚠ your ALLY 80%', value: 'F5' }]);
-    expect(targetChoices(game, me, 'b', 'bomb', 'd5')).toEqual([{ name: 'D5 · hits E1 80%, E2 80%', value: 'D5' }]);
+    expect(targetChoices(game, me, 'b', 'bomb', 'ally')).toEqual([
+      { name: 'F5 (ALLY) · hits E1, E2 80%, 5 wounds each · ⚠ your ALLY 80%, 5 wounds', value: 'F5' },
+    ]);
+    expect(targetChoices(game, me, 'b', 'bomb', 'd5')).toEqual([{ name: 'D5 · hits E1, E2 80%, 5 wounds each', value: 'D5' }]);
   });
 
   it('§4.5: a square out of reach says why, naming the square', () => {

@@ -19,7 +19,9 @@ describe('/attack with no attack given offers a burst too (R24, issue 26)', () =
       ],
     });
     const burst = targetChoices(game, 'p1', 'pd', undefined, '').find((c) => c.name.startsWith('Dawnburst on '));
-    expect(burst?.name).toMatch(/^Dawnburst on B6 \(GH\) · hits GH \d+%/);
+    // What a hit deals, as a single target's row says it (issue 26: the row gave the chance alone).
+    expect(burst?.name).toMatch(/^Dawnburst on B6 \(GH\) · hits GH \d+%, 5 wounds$/);
+    expect(targetChoices(game, 'p1', 'pd', 'dawnburst', '')[0]!.name).toMatch(/^B6 \(GH\) · hits GH \d+%, 5 wounds$/);
     expect(readTargetValue(String(burst!.value))).toEqual({ target: 'gh', charge: false, attack: 'dawnburst' });
     // Typing the enemy's label finds it, as it finds the attacks on that enemy.
     expect(targetChoices(game, 'p1', 'pd', undefined, 'gh').some((c) => c.value === burst!.value)).toBe(true);

@@ -27,7 +27,7 @@ import { liveTraits, onMap, printedStat, profile } from '../engine';
 import { boardOf, cardOf, decide, findAttack, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
 import { DiscordLimit } from '../../../discord/limits';
-import { fitName, NOT_GLANCING, oddsHead, statusWords } from './odds-words';
+import { fitName, hitWords, oddsHead, statusWords } from './odds-words';
 import { costText } from '../render/card-text';
 import { burstCentreChoices, centresNearEnemies } from './burst-suggestions';
 import { nameOf } from '../../../formats/squares';
@@ -696,7 +696,7 @@ function chargesWithOtherAttacks(
 
 /**
  * R24: with no attack given, a burst the unit can throw now is offered too, centred on each enemy
- * legalActs offers, after the attacks on units: "Dawnburst on I7 (GH) · hits GH 95% · ⚠ your FS 65%".
+ * legalActs offers, after the attacks on units: "Dawnburst on I7 (GH) · hits GH 95%, 5 wounds · ⚠ your FS 65%, 5 wounds".
  * Two testers never saw the Priest's Dawnburst in the list until they named the attack (playtest
  * round 20). The value carries the attack and the enemy (or the square when it is not the enemy's
  * own), so picking it throws that burst there. With `typed` a square, that square judged as a centre.
@@ -711,11 +711,11 @@ function burstRows(game: GameState, id: string, legal: readonly ActCommand[], ty
     const burst = findAttack(game, unit, attackId);
     // A square typed is judged as a centre; with nothing typed, the enemies' squares legalActs offers.
     const typedSquare = String(typed ?? '').trim() !== '';
-    const found = burst ? burstCentreChoices(game, id, burst, typedSquare ? [] : origins, typed, replies) : null;
+    const found = burst ? burstCentreChoices(game, id, burst, typedSquare ? [] : origins, typed, replies, `${burst.name} on `) : null;
     if (!burst || !found || !('choices' in found)) return [];
     return found.choices.map((c) => {
       const on = Object.values(game.units).find((u) => u.at !== null && nameOf(board, u.at) === c.value);
-      return choice(`${burst.name} on ${c.name}`, targetValue(on?.id ?? String(c.value), { attack: attackId }));
+      return choice(c.name, targetValue(on?.id ?? String(c.value), { attack: attackId }));
     });
   });
 }
@@ -936,21 +936,9 @@ function chargeFront(label: string, warning: string, named: string, odds: Return
  */
 function targetParts(odds: ReturnType<typeof oddsHead>, cover: boolean): { hit: string; crit: string; modifiers: string; defences: string } {
   if (!odds) return { hit: '', crit: '', modifiers: '', defences: '' };
-  const [hit, ...crit] = (odds.wounds ?? '').split(', ').filter(Boolean);
   const blocks: string[] = odds.woundNotes.filter((n) => n === "can't wound" || n === 'only crits wound');
-  // R3: a plain hit that drops the target whatever its owner splits says so by its wounds (playtest
-  // round 16); a critical that alone drops it is left to the prompts, as room is short here.
-  const hitDrops = odds.drops !== null && !odds.drops.startsWith('a critical');
-  const dropsWords = odds.drops?.endsWith(NOT_GLANCING) ? 'drops it unless glancing' : 'drops it';
-  const critWords = odds.instead ? '' : [...odds.odds.slice(1), ...crit].join(', ');
-  // When only a critical wounds, its chance is the figure that matters: kept in the front with the
-  // hit's, or the cut to 100 dropped it behind the range and card (playtest round 22).
-  const onlyCrits = blocks.includes('only crits wound');
   return {
-    hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? dropsWords : '', onlyCrits ? critWords : ''].filter(Boolean).join(', '),
-    // A critical adds wounds (R20); for an attack that deals none it changes nothing, and "5% crit" beside
-    // "no wounds, Recoil 2" left a tester guessing (playtest round 18).
-    crit: onlyCrits ? '' : critWords,
+    ...hitWords(odds),
     modifiers: [...(cover && !odds.hitNotes.some((n) => n.startsWith('cover')) ? ['cover'] : []), ...odds.hitNotes].join(', '),
     defences: odds.woundNotes.filter((n) => !blocks.includes(n)).join(', '),
   };

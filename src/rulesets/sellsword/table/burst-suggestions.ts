@@ -9,7 +9,8 @@ import { parseSquare } from '../../../formats/squares';
 import type { Attack } from '../formats/card';
 import { boardOf, burstArea, burstOutlook, commanderOf, type GameState, onMap, squaresOf, unitOf } from '../engine';
 import { type Choice, choice, suggest } from '../../../discord/choices';
-import { fitName, percent } from './odds-words';
+import { DiscordLimit } from '../../../discord/limits';
+import { caughtShort, fitName, percent } from './odds-words';
 
 /** The unit whose space holds `square`, if any (its id). */
 function standingOn(game: GameState, square: string): string | undefined {
@@ -41,29 +42,42 @@ export function centresNearEnemies(game: GameState, unitId: string, attack: Atta
   return [...new Set(squares)].sort((a, b) => a - b).map((sq) => nameOf(board, sq));
 }
 
+type Caught = Extract<ReturnType<typeof burstOutlook>, readonly unknown[]>[number];
+
 /**
- * What centring the burst on `square` does, in a suggestion's name: "E5 (GH) · hits GH 60%, OW 45% ·
- * ⚠ your SK 55% · ⚠ OW may reply". The enemies caught come first (a phone shows about 40 characters).
+ * What centring the burst on `square` does, in a suggestion's name after `lead` (the attack's name,
+ * when the list holds other attacks): "E5 (GH) · hits GH, OW 95%, 5 wounds each · ⚠ your SK 55%, 5
+ * wounds · ⚠ OW may reply". The enemies caught come first (a phone shows about 40 characters), each
+ * with what a hit deals in a single target's words (caughtShort), units dealt the same said together;
+ * where those leave no room under Discord's 100, what a plain hit deals alone, else each unit's chance alone.
  */
-function centreWords(
-  game: GameState,
-  unitId: string,
-  caught: readonly { unit: string; outlook: { chance: number } }[],
-  square: string,
-  replies: string,
-): string {
+function centreWords(game: GameState, unitId: string, attack: Attack, caught: readonly Caught[], square: string, replies: string, lead: string): string {
   const side = commanderOf(game, unitOf(game, unitId));
   const on = standingOn(game, square);
-  const said = (c: (typeof caught)[number]) => `${c.unit.toUpperCase()} ${percent(c.outlook.chance)}`;
+  const full = (c: Caught) => caughtShort(game, unitId, attack.id, c);
+  const brief = (c: Caught) => caughtShort(game, unitId, attack.id, c, true);
+  const bare = (c: Caught) => percent(c.outlook.chance);
   const foes = caught.filter((c) => game.units[c.unit]!.player !== side);
   const friends = caught.filter((c) => game.units[c.unit]!.player === side);
-  const head = `${square}${on ? ` (${on.toUpperCase()})` : ''} · ${foes.length > 0 ? `hits ${foes.map(said).join(', ')}` : 'catches no enemy'}`;
-  return fitName(head, [friends.length > 0 ? `⚠ your ${friends.map(said).join(', ')}` : '', replies].filter(Boolean));
+  const headWith = (said: (c: Caught) => string) =>
+    `${lead}${square}${on ? ` (${on.toUpperCase()})` : ''} · ${foes.length > 0 ? `hits ${together(foes, said)}` : 'catches no enemy'}`;
+  const head = [headWith(full), headWith(brief), headWith(bare)].find((h) => h.length <= DiscordLimit.choiceName) ?? headWith(bare);
+  const yours = (said: (c: Caught) => string) => (friends.length > 0 ? `⚠ your ${together(friends, said)}` : '');
+  // The warning of the attacker's own units is kept with their chances alone when their wounds leave it no room.
+  const warning = [yours(full), yours(brief), yours(bare)].find((w) => `${head} · ${w}`.length <= DiscordLimit.choiceName) ?? '';
+  return fitName(head, [warning, replies].filter(Boolean));
+}
+
+/** Units caught, those `said` alike together in the order caught: "GH, OW 95%, 5 wounds each; ZZ 90%, can't wound". */
+function together(caught: readonly Caught[], said: (c: Caught) => string): string {
+  const alike = new Map<string, string[]>();
+  for (const c of caught) alike.set(said(c), [...(alike.get(said(c)) ?? []), c.unit.toUpperCase()]);
+  return [...alike].map(([words, units]) => `${units.join(', ')} ${words}${units.length > 1 && words.includes(',') ? ' each' : ''}`).join('; ');
 }
 
 /**
  * The burst's centres for `typed`: the legal ones it can be made at now, best first (more enemies
- * caught, then fewer of the attacker's side), with the square typed first; or, when nothing fits,
+ * caught, then fewer of the attacker's side), with the square typed first, each name after `lead`; or, when nothing fits,
  * the engine's reason the square typed cannot be the centre (out of range, out of sight), or none
  * for the caller to say why.
  */
@@ -74,6 +88,7 @@ export function burstCentreChoices(
   origins: readonly string[],
   typed: unknown,
   replies: string,
+  lead = '',
 ): { readonly choices: Choice[] } | { readonly refused: { code: string; message: string }; readonly square: string } | null {
   const text = String(typed ?? '').trim();
   const named = text === '' ? null : typedCentre(game, text);
@@ -87,7 +102,7 @@ export function burstCentreChoices(
     return [{ square, caught, score: foes * 10 - (caught.length - foes) }];
   });
   const ranked = judged.sort((a, b) => Number(b.square === named) - Number(a.square === named) || b.score - a.score);
-  const choices = ranked.map((j) => choice(centreWords(game, unitId, j.caught, j.square, replies), j.square));
+  const choices = ranked.map((j) => choice(centreWords(game, unitId, attack, j.caught, j.square, replies, lead), j.square));
   // Found by its square and the unit standing there, never by the other units its words name.
   const found = suggest(choices, named ?? text, (c) => `${c.value} ${standingOn(game, String(c.value)) ?? ''}`);
   if (found.length > 0) return { choices: found };

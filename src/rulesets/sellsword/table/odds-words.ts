@@ -298,30 +298,96 @@ export function oddsHead(
     // "can't see attacker +2" here and "unseen by OW +2" in the log read as two things).
     if (compromised) hitNotes.push(`${compromised[1] === 'cannot see the attacker' ? `unseen by ${targetId.toUpperCase()}` : compromised[1]} +2`);
   }
+  const hits = hitOdds(game, unitId, attackId, targetId, outlook.outcomes);
+  return {
+    chance: outlook.chance,
+    head: [...odds, ...hitNotes, ...hits.woundNotes],
+    odds,
+    hitNotes,
+    ...hits,
+    chargeShare: chargeShare(outlook.outcomes),
+    statuses: statusWords(game, unitId, attackId, targetId, outlook.outcomes, true),
+  };
+}
+
+/** What an attack's hits deal the target, as oddsHead says them: from any roll's hits, a single target's or a burst's. */
+interface HitOdds {
+  /** What a hit does when the attack deals no wounds ("no wounds, Recoil 2"), else null. */
+  readonly instead: string | null;
+  /** "can't wound", "only crits wound", else the target's immunity, vulnerability and toughness. */
+  readonly woundNotes: string[];
+  /** "10 wounds, 20 on a crit", or null for an attack that deals none. */
+  readonly wounds: string | null;
+  /** dropWords' "a hit drops GH", or null. */
+  readonly drops: string | null;
+}
+
+function hitOdds(game: GameState, unitId: string, attackId: string, targetId: string, outcomes: readonly AttackOutcomeOf[]): HitOdds {
   const types = woundTypes(game, unitId, attackId);
-  const plain = outlook.outcomes.find((o) => !o.critical && !o.glancing);
-  const critical = outlook.outcomes.find((o) => o.critical);
+  const plain = outcomes.find((o) => !o.critical && !o.glancing);
+  const critical = outcomes.find((o) => o.critical);
   const defences = types.length > 0 ? defenceWords(game, targetId, types) : [];
   const woundNotes: string[] = [];
-  if (types.length > 0 && outlook.outcomes.length > 0 && outlook.outcomes.every((o) => o.wounds === 0)) woundNotes.push("can't wound");
+  if (types.length > 0 && outcomes.length > 0 && outcomes.every((o) => o.wounds === 0)) woundNotes.push("can't wound");
   else if (types.length > 0 && plain?.wounds === 0 && (critical?.wounds ?? 0) > 0) woundNotes.push('only crits wound');
   else woundNotes.push(...defences);
   // Immunity or vulnerability already in the notes is not said twice.
   const said = woundNotes.some((h) => defences.includes(h));
-  const wounds = woundWords(game, unitId, attackId, targetId, outlook.outcomes, !said, true);
   const attack = findAttack(game, unitOf(game, unitId), attackId);
   return {
-    chance: outlook.chance,
     instead: attack ? woundlessWords(attack) : null,
-    head: [...odds, ...hitNotes, ...woundNotes],
-    odds,
-    hitNotes,
     woundNotes,
-    wounds,
-    chargeShare: chargeShare(outlook.outcomes),
-    statuses: statusWords(game, unitId, attackId, targetId, outlook.outcomes, true),
-    drops: dropWords(game, targetId, outlook.outcomes),
+    wounds: woundWords(game, unitId, attackId, targetId, outcomes, !said, true),
+    drops: dropWords(game, targetId, outcomes),
   };
+}
+
+/** The hits of an outlook as hitOdds reads them. */
+type AttackOutcomeOf = { chance: number; critical: boolean; glancing: boolean; wounds: number; charge?: number };
+
+/**
+ * What a hit deals, as a target's suggestion says it straight after the chance to hit (`hit`: "10
+ * wounds", "can't wound", "only crits wound, 5% crit, 15 on a crit", "10 wounds, drops it"), and the
+ * chance of a critical with its wounds (`crit`: "5% crit, 20 on a crit"; '' when `hit` holds it). `odds`
+ * are oddsHead's two chances ("55% hit", "5% crit"). A single target's row and a burst's row say the same.
+ */
+export function hitWords(odds: HitOdds & { readonly odds: readonly string[] }): { hit: string; crit: string } {
+  const [hit, ...crit] = (odds.wounds ?? '').split(', ').filter(Boolean);
+  const blocks: string[] = odds.woundNotes.filter((n) => n === "can't wound" || n === 'only crits wound');
+  // R3: a plain hit that drops the target whatever its owner splits says so by its wounds (playtest
+  // round 16); a critical that alone drops it is left to the prompts, as room is short here.
+  const hitDrops = odds.drops !== null && !odds.drops.startsWith('a critical');
+  const dropsWords = odds.drops?.endsWith(NOT_GLANCING) ? 'drops it unless glancing' : 'drops it';
+  const critWords = odds.instead ? '' : [...odds.odds.slice(1), ...crit].join(', ');
+  // When only a critical wounds, its chance is the figure that matters: kept in the front with the
+  // hit's, or the cut to 100 dropped it behind the range and card (playtest round 22).
+  const onlyCrits = blocks.includes('only crits wound');
+  return {
+    hit: [...blocks, hit ?? odds.instead ?? '', hitDrops ? dropsWords : '', onlyCrits ? critWords : ''].filter(Boolean).join(', '),
+    // A critical adds wounds (R20); for an attack that deals none it changes nothing, and "5% crit" beside
+    // "no wounds, Recoil 2" left a tester guessing (playtest round 18).
+    crit: onlyCrits ? '' : critWords,
+  };
+}
+
+/**
+ * One unit caught by a burst (R24) as a burst's suggestion says it, its chance to hit and what a hit
+ * deals in a single target's words (hitWords): "95%, 5 wounds", "60%, can't wound". A burst's row once
+ * gave the chance alone, where a single target's gave the wounds (issue 26).
+ */
+export function caughtShort(
+  game: GameState,
+  attackerId: string,
+  attackId: string,
+  caught: { readonly unit: string; readonly outlook: { chance: number; criticalChance: number; outcomes: readonly AttackOutcomeOf[] } },
+  brief = false,
+): string {
+  const o = caught.outlook;
+  const hits = hitOdds(game, attackerId, attackId, caught.unit, o.outcomes);
+  const { hit } = hitWords({ ...hits, odds: [`${percent(o.chance)} hit`, `${percent(o.criticalChance)} crit`] });
+  // `brief`: what a plain hit does alone ("only crits wound", "5 wounds"), for a row with no room for more.
+  const said = brief ? (hits.woundNotes.find((n) => n === "can't wound" || n === 'only crits wound') ?? hits.wounds?.split(', ')[0] ?? hits.instead) : hit;
+  return `${percent(o.chance)}${said ? `, ${said}` : ''}`;
 }
 
 /**
