@@ -170,7 +170,7 @@ describe('refusals that say what to do instead', () => {
     const state = yard();
     const said = refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'gh'));
     expect(said).toMatch(
-      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:Longsword target:gh charge:True` \(two steps, by [A-Z]\d+ → [A-Z]\d+, costing 5 Vigor\)\./,
+      /Longsword reaches 1\. It can charge instead: `\/attack unit:kn attack:Longsword target:gh charge:True` \(two steps, by [A-Z]\d+ → [A-Z]\d+; KN pays 5 Vigor\)\./,
     );
     expect(refusal(() => suggestCharge(state, state.units.kn!, 'longsword', 'far'))).toMatch(
       // Issue 26: the refusal says what a charge needs, by topic (no rule code).

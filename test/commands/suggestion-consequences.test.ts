@@ -129,7 +129,7 @@ describe('target suggestions', () => {
 
   it('R23, R45: with the attack named and all its Vigor to pay, a charge over damaging ground still says first what the ground costs, and its squares (playtest)', () => {
     // The archer (5 Vigor, two attacks) charges the Ghoul across the ford with its Hand Axe: the front
-    // ("… · LO pays all 5 Vigor · with Hand Axe 70% hit, 10 wounds") left no room for the squares.
+    // ("… · LO pays 5 Vigor · with Hand Axe 70% hit, 10 wounds") left no room for the squares.
     const game = table({
       map: 'mill-crossing',
       units: [
@@ -792,7 +792,7 @@ describe('a charge a new player can find (playtest: no hint that a charge could 
     });
     const listed = targetChoices(game, 'p1', 'lo', undefined, '');
     expect(listed.map((c) => c.value)).toEqual(['gh with longbow', 'gh charge with hand-axe']);
-    expect(listed[1]!.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds · LO pays all 5 Vigor · with Hand Axe/);
+    expect(listed[1]!.name).toMatch(/^charge GH ⚠ may reply · \d+% hit, \d+ wounds · LO pays 5 Vigor · with Hand Axe/);
     const path = chargeOptions(game, 'lo').find((c) => c.target === 'gh')!.path;
     expect(decide(game, { act: 'attack', unit: 'lo', attack: 'hand-axe', target: 'gh', charge: path }, 'p1')).not.toHaveProperty('error');
     // The bow named, no charge is offered: a bow cannot charge.

@@ -22,7 +22,7 @@ import {
 } from '../engine';
 import type { GameState, UnitState } from '../engine';
 import type { Attack } from '../formats/card';
-import { CHARGE_VIGOR, commanderOf } from '../engine';
+import { commanderOf } from '../engine';
 import { liveTraits, onMap, printedStat, profile } from '../engine';
 import { boardOf, cardOf, decide, findAttack, typedAttack, repliersTo, unitOf } from '../engine';
 import { CARRIED_TYPED, type Choice, choice, isNothing, NOTHING, nothingToChoose, suggest } from '../../../discord/choices';
@@ -35,6 +35,7 @@ import { strikableOnSquare } from './square-target';
 import { reasonInMapLabels } from './map-labels';
 import { TOKENS } from '../formats/vocabulary';
 import { traitWhy } from './trait-why';
+import { chargePrice } from './charge-price';
 import { attacksShortOfActs, type ShortOfActs, shortNamed } from './acts-short';
 import { NO_ENEMY, noTargetOfAll, noTargetWhy, outOfReachWords, unreachedNote } from './no-target-words';
 
@@ -859,19 +860,18 @@ function targetWords(
   const ground = damaging > 0 ? `⚠ ${damagingWounds(game, damaging)} to ${payer}` : '';
   const chargeReplies = [ground, charge ? warn(chargeRepliers(game, unitId, charge.path).map((u) => u.id)) : ''].filter(Boolean).join(' ');
   const parts = targetParts(odds, false);
-  // R23: the charge's price goes straight after its odds (chargeFront). It names who pays: "charge CI
-  // (5 Vigor)" was read as the target's Vigor (playtest); the wound menu says what 0 Vigor means.
-  const price = game.units[unitId]?.vigor === CHARGE_VIGOR ? `${payer} pays all ${CHARGE_VIGOR} Vigor` : `${payer} pays ${CHARGE_VIGOR} Vigor`;
+  // R23: the charge's price goes straight after its odds (chargeFront), in chargePrice's one wording.
+  const price = chargePrice(unitId);
   // "2 steps by": what a charge is, two steps closer (R23), said where its squares are (issue 26); its
   // words give way before the squares do when the warnings and the payer leave no room for them, and
-  // then the front's own spare words ("all" of the Vigor, "with" before the attack): a tester's charge
-  // lost its squares to the cut at 100 (playtest).
+  // then the front's own spare words ("with" before the attack): a tester's charge lost its squares to
+  // the cut at 100 (playtest).
   const squares = charge ? charge.path.join(' → ') : '';
   const fronts = [
     chargeFront(label, chargeReplies, named(via), odds, parts.hit, price),
-    chargeFront(label, chargeReplies, named(via).replace(/^ with /, ' '), odds, parts.hit, price.replace(' all ', ' ')),
+    chargeFront(label, chargeReplies, named(via).replace(/^ with /, ' '), odds, parts.hit, price),
     // Last, the attack's name goes (the value carries it, and the target list after a pick names it).
-    chargeFront(label, chargeReplies, '', odds, parts.hit, price.replace(' all ', ' ')),
+    chargeFront(label, chargeReplies, '', odds, parts.hit, price),
   ];
   const fits = (front: string) => [`2 steps by ${squares}`, `2 steps ${squares}`, `by ${squares}`, squares].find((w) => `${front} · ${w}`.length <= 100);
   const front = fronts.find((f) => fits(f) !== undefined) ?? fronts[0]!;

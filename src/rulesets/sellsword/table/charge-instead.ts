@@ -4,8 +4,9 @@
  * the unit's player's turn, so the engine's own refusals (not your turn, a prompt open) come first.
  */
 import type { RuleError } from '../../../engine';
-import { attackOdds, CHARGE_VIGOR, chargePlan, findAttack, type GameState, type UnitState } from '../engine';
+import { attackOdds, chargePlan, findAttack, type GameState, type UnitState } from '../engine';
 import { withoutRuleCodes } from '../../../render/plain-rules';
+import { chargePrice } from './charge-price';
 import { inMapLabels } from './map-labels';
 
 /**
@@ -33,7 +34,7 @@ export function chargeInstead(game: GameState, unit: UnitState, attack: string, 
     const name = findAttack(game, unit, attack)?.name ?? attack;
     return {
       code: 'out-of-range',
-      message: `${inMapLabels(game, odds.message)}. It can charge instead: \`/attack unit:${unit.id} attack:${name} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}, costing ${CHARGE_VIGOR} Vigor).`,
+      message: `${inMapLabels(game, odds.message)}. It can charge instead: \`/attack unit:${unit.id} attack:${name} target:${target} charge:True\` (two steps, by ${plan.path.join(' → ')}; ${chargePrice(unit.id)}).`,
     };
   }
   // Units by their map labels ("KN"), as the player sees them, never "Knight (kn)" (playtest).
