@@ -57,6 +57,17 @@ export function play(state: GameState, commands: readonly Command[]): { before: 
   return { before: state, events, state: s };
 }
 
+/** Plays commands in order as decide() takes them, leaving any prompt they open unanswered. */
+export function decided(state: GameState, commands: readonly Command[]): GameState {
+  let s = state;
+  for (const c of commands) {
+    const r = decide(s, c);
+    if ('error' in r) throw new Error(`${JSON.stringify(c)} refused: ${r.error.code}: ${r.error.message}`);
+    s = r.events.reduce(apply, s);
+  }
+  return s;
+}
+
 /** A table mid-round (round 1 unless told), the first player's turn begun. */
 export function table(spec: TableSpec): GameState {
   const players = spec.players ?? ['p1', 'p2'];

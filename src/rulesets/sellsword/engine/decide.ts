@@ -325,7 +325,14 @@ function crowFrame(state: GameState, plan: ActPlan): FrameOf<'act'> {
   if (unit.crowed) refuse('already-crowed', `${label(state, unit)} has already crowed this round.`);
   // Crowing only restores Vigor (R22's cap): at full Vigor it would spend an act for nothing.
   const max = profile(state, unit).vigorMax;
-  if (unit.vigor >= max) refuse('vigor-full', `${label(state, unit)} already has all its Vigor (${max}); crowing would restore nothing.`);
+  // A unit whose card gives it no Vigor has none to regain: "already has all its Vigor (0)" read as a fault (issue 26).
+  if (unit.vigor >= max)
+    refuse(
+      'vigor-full',
+      max === 0
+        ? `${label(state, unit)} has no Vigor to regain: its card gives it none.`
+        : `${label(state, unit)} already has all its Vigor (${max}); crowing would restore nothing.`,
+    );
   return { k: 'act', act: 'crow', unit: unit.id, acts: 1, then: { k: 'crow', unit: unit.id } };
 }
 

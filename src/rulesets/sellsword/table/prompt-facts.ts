@@ -8,7 +8,7 @@ import { statusWithMeaning } from '../render/status-meaning';
 import { attackOdds, attackOutlook, burstOutlook, cannotReplyTo, otherRepliers, woundOutcomes, type NoReply, type SplitOutcome } from '../engine';
 import type { WoundsPromptOptions } from '../engine';
 import type { GameState, PlayerId, PromptOf, UnitState } from '../engine';
-import { aurasOn, findAttack, flanked, unitOf } from '../engine';
+import { aurasOn, findAttack, flanked, profile, unitOf } from '../engine';
 import { inMapLabels, unitName } from './map-labels';
 import { boxesLeft, woundsTaken } from '../engine';
 import type { Attack, InjuryBox } from '../formats/card';
@@ -336,8 +336,14 @@ function recurringDrops(
 /** How long a wound choice's description may be to show whole in a menu (a tester saw "(Mortal ro…" cut off at desktop width). */
 const CHOICE_WORDS = 72;
 
-/** A wound choice's description; §6 Exhausted at 0 Vigor is named on it when it fits (what it means is said once above the menu). */
-function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string, lost: readonly string[]): string {
+/**
+ * A wound choice's description; §6 Exhausted at 0 Vigor is named on it when it fits (what it means is
+ * said once above the menu). A unit whose card gives it no Vigor (`vigorMax` 0: a Shambling Dead) is
+ * said to have none, as the map's alt text says it: "Exhausted" on its every choice read as something
+ * the wounds had done to it (issue 26).
+ */
+function outcomeWords(o: SplitOutcome, name: (p: PlayerId) => string, lost: readonly string[], vigorMax: number): string {
+  if (vigorMax === 0) return outcomeParts(o, name, 'no Vigor', lost);
   if (o.vigor !== 0 || o.drops) return outcomeParts(o, name, `Vigor ${o.vigor}`, lost);
   // Said on every choice that empties Vigor, in fewer words where the menu is short of room: a choice
   // that also marked Mortal once lost it and read as if Mortal spared the unit (playtest round 18).
@@ -370,10 +376,11 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
   const unit = unitOf(state, prompt.unit);
   const cause = causeOf(state, o);
   const boxes = boxesLeft(state, unit);
+  const vigorMax = profile(state, unit).vigorMax;
   const outcomes = woundOutcomes(state);
   const mortal = outcomes.find((x) => x.marked.includes('mortal') && x.vp && !x.drops) ?? outcomes.find((x) => x.marked.includes('mortal') && x.vp);
   const lines = [
-    `**${unitName(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${unit.vigor} Vigor and ${boxes.length} unmarked injury box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
+    `**${unitName(state, unit)}** takes **${o.wounds} ${o.type}** wounds${cause ? ` from ${cause}` : ''}. It has ${vigorMax === 0 ? 'no Vigor (its card gives it none)' : `${unit.vigor} Vigor`} and ${boxes.length} unmarked injury box${boxes.length === 1 ? '' : 'es'} (${boxes.map((b) => boxName(state, unit.id, b)).join(', ') || 'none'}).`,
     'Each 5 wounds is absorbed by 5 Vigor or marks an injury box; marking the last one drops the unit.',
     boxEffects(state, unit.id, boxes),
   ];
@@ -402,7 +409,7 @@ export function woundFacts(state: GameState, prompt: PromptOf<'wounds'>, name: (
     // A trait or attack box marked loses what it names (§4.30): said on the choice itself, or a timeout's
     // default gave up Mend Wounds unremarked (playtest round 21).
     const lost = x.marked.flatMap((b) => (typeof b === 'object' ? [boxTraitName(state, unit.id, b)] : []));
-    const words = outcomeWords(x, name, lost);
+    const words = outcomeWords(x, name, lost, vigorMax);
     return { label: `${what}${i === 0 ? ' (default)' : ''}`, value: String(i), description: later.drops[i] ? `⚠ recurring wounds drop it · ${words}` : words };
   });
   return { text: lines.join('\n'), options };
