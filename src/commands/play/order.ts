@@ -42,11 +42,24 @@ const subcommand = (o: OrderSpec): APIApplicationCommandSubcommandOption => ({
   options: o.options.map((x) => ({ type: T.String, name: x.name, description: x.description, required: x.required, autocomplete: true, max_length: 40 })),
 });
 
+/**
+ * Why `/order` does nothing in a match of a game played with its own commands: Discord lists every
+ * game's commands everywhere, so a Sellsword player met `/order` in their thread and could not tell it
+ * was the other game's (issue 26). Said alike when it is typed and in its suggestions.
+ */
+export function otherGameWords(row: Pick<MatchRow, 'ruleset'>, short?: 'short'): string {
+  const game = RULESETS.find((r) => r.id === row.ruleset);
+  // A suggestion holds 100 characters: the game, and where its own commands are told.
+  if (short) return `/order is for ${GAMES} only; this is ${game ? `a ${game.name}` : "another game's"} match (see /help)`;
+  const acts = game ? `: ${game.help.acts}` : ' (`/help topic:commands` lists them)';
+  return `\`/order\` is for ${GAMES} matches. This is ${game ? `a ${game.name}` : "another game's"} match, played with its own commands${acts}.`;
+}
+
 async function tableMatchHere(app: App, channelId: string | null) {
   const row = channelId ? await app.store.matches.byThread(channelId) : null;
   if (!row) refuse('not-in-match-thread', 'This command works inside a match thread. Start one with `/skirmish challenge`, or open the thread of your match.');
   const game = tableGameOf(row);
-  if (!game) refuse('no-orders', 'This match is played with its own commands (`/move`, `/attack`, `/end`…), not `/order`. `/help` lists them.');
+  if (!game) refuse('no-orders', otherGameWords(row));
   return { row, ...game };
 }
 
@@ -80,9 +93,12 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
 }
 
 async function autocomplete(interaction: Asking, app: App, options: ReadOptions) {
-  const { row, table } = await tableMatchHere(app, interaction.channelId);
   const focused = options.focused ?? '';
   const typed = String(options.values[focused] ?? '');
+  // In another game's match the suggestions say whose command this is, where they were empty.
+  const here = interaction.channelId ? await app.store.matches.byThread(interaction.channelId) : null;
+  if (here && !tableGameOf(here)) return [nothingToChoose(otherGameWords(here, 'short'), typed)];
+  const { row, table } = await tableMatchHere(app, interaction.channelId);
   if (row.setup === null || row.snapshot === null) return [nothingToChoose('The match has not begun.', typed)];
   const found = table.suggest(row.setup, row.snapshot, interaction.user.id, options.sub ?? '', focused, stringsOf(options.values));
   if (found.choices.length === 0) return [nothingToChoose(found.why ?? 'Nothing fits now.', typed)];
