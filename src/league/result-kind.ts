@@ -90,7 +90,11 @@ export function scoreText(r: ResultFacts): string | null {
   return order.map((p) => r.players.find((x) => x.player === p)?.vpFor ?? 0).join('–');
 }
 
-/** The thread's name once the match is over (plain text): "✅ Alice beat Bob 62–40", "✅ Alice beat Bob by forfeit". */
+/**
+ * The thread's name once the match is over (plain text): "🏁 Alice beat Bob 62–40", "🏁 Alice beat Bob by
+ * forfeit". The flag marks the match finished, for both players: a ✅ there read to the loser as a mark
+ * of their own win (issue 26).
+ */
 export function resultTitle(r: ResultFacts, name: (p: string) => string): string {
   const others = r.players.map((p) => p.player).filter((p) => p !== r.winner);
   const score = scoreText(r);
@@ -104,7 +108,7 @@ export function resultTitle(r: ResultFacts, name: (p: string) => string): string
           ? ` ${score}`
           : '';
   if (r.winner === null) return `🤝 ${r.players.map((p) => name(p.player)).join(' and ')} drew${tail}`;
-  return `${r.way === 'awarded' ? '⚖️' : '✅'} ${name(r.winner)} beat ${others.map(name).join(', ')}${tail}`;
+  return `${r.way === 'awarded' ? '⚖️' : '🏁'} ${name(r.winner)} beat ${others.map(name).join(', ')}${tail}`;
 }
 
 /**

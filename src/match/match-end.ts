@@ -1,6 +1,6 @@
 /**
  * When a match ends, the league hears of it: a result post in the parent channel (winner, score,
- * length, a link to the thread), and the thread renamed to say how it went ("✅ Alice beat Bob 95–42")
+ * length, a link to the thread), and the thread renamed to say how it went ("🏁 Alice beat Bob 95–42")
  * and archived. Both say the match's result as recorded (league/result-kind.ts), so they tell a
  * forfeit, a concession and an award alike everywhere. Both are outbox bodies (docs/store.md "The outbox"), planned with the change that
  * ended the match and made into messages at delivery from the match as stored.
@@ -36,7 +36,7 @@ const namesOf = (row: MatchRow, fallbackNames: (p: PlayerId) => string) => {
 
 /**
  * A name as a finished thread's title has it: at most 11 characters, so who beat whom and the score fit
- * in the first 36 or so, one line on a phone at 400 px ("✅ Alexandra… beat Bartholome… 62–40"); a
+ * in the first 36 or so, one line on a phone at 400 px ("🏁 Alexandra… beat Bartholome… 62–40"); a
  * tester's title of two long names wrapped with the score on the third line (issue 26).
  */
 export const TITLE_NAME = 11;

@@ -68,7 +68,7 @@ describe('conceding', () => {
       ),
     );
     const closed = world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!;
-    expect(closed.name).toMatch(/^✅ Alice beat Bob \d+–\d+ \(conceded\)$/);
+    expect(closed.name).toMatch(/^🏁 Alice beat Bob \d+–\d+ \(conceded\)$/);
     expect(closed.archived).toBe(true);
     expect(world.errors).toEqual([]);
   }, 60_000);

@@ -47,7 +47,7 @@ describe('a thread Discord made before answering 5xx', () => {
     expect(threadsIn(channel)).toHaveLength(1);
     const thread = threadsIn(channel)[0]!;
     expect(answerText(s)).toContain(`Your practice match against the bot is in <#${thread.id}>`);
-    // The mention shows the thread's name as it is now, "✅ Practice bot beat Alice …" once it is over:
+    // The mention shows the thread's name as it is now, "🏁 Practice bot beat Alice …" once it is over:
     // the words around it stay true then (playtest round 20 read "Setup goes on there" beside that).
     expect(answerText(s)).toMatch(/Set it up and play it there\.$/);
     expect((await world.store.matches.byThread(thread.id))!.status).toBe('setup');

@@ -99,7 +99,7 @@ describe('a whole match through Discord, from challenge to victory', () => {
     // The league channel has the result, and the thread is renamed and archived.
     expect(world.messages(world.fake.channel.id).some((m) => m.content.startsWith('🏆') && m.content.includes(`<#${thread.id}>`))).toBe(true);
     const closed = world.fake.threads(world.fake.channel.id).find((t) => t.id === thread.id)!;
-    expect(closed.name).toMatch(/^(✅ \w+ beat \w+|🤝 \w+ and \w+ drew) \d+–\d+$/);
+    expect(closed.name).toMatch(/^(🏁 \w+ beat \w+|🤝 \w+ and \w+ drew) \d+–\d+$/);
     expect(closed.archived).toBe(true);
 
     // What a reply or a wound split set off is written on the answered prompt.

@@ -181,7 +181,7 @@ describe('/skirmish practice', () => {
     // It counts in no standings: the league channel gets no result post, and the thread is closed.
     expect(world.messages(world.fake.channel.id).filter((m) => m.content.includes('🏆') || / beat /.test(m.content))).toEqual([]);
     // The practice opponent's fixed name is never cut in the finished thread's name (issue 26: "Practice b…").
-    expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(✅|🤝) .*\bPractice bot\b/);
+    expect(world.fake.threads(world.fake.channel.id).find((t) => t.id === thread)!.name).toMatch(/^(🏁|🤝) .*\bPractice bot\b/);
     expect(world.errors).toEqual([]);
   }, 300_000);
 

@@ -76,7 +76,7 @@ describe('a season round with every ending', () => {
       // A forfeit: the thread, the league post and the scores say so, never as a concession or 0–0.
       const loser = nameOf(result.players.find((p) => p.outcome === 'forfeit')!.player).replace(/^./, (c) => c.toUpperCase());
       const winner = nameOf(result.players.find((p) => p.outcome === 'win')!.player).replace(/^./, (c) => c.toUpperCase());
-      expect(title(r)).toBe(`✅ ${winner} beat ${loser} by forfeit`);
+      expect(title(r)).toBe(`🏁 ${winner} beat ${loser} by forfeit`);
       expect(postOf(r)).toContain(`**${winner}** beat **${loser}** by forfeit: ${loser} forfeited: `);
       expect(postOf(r)).toContain('(counted 56–0)');
       expect(postOf(r)).not.toMatch(/conceded|0–0/);
@@ -85,7 +85,7 @@ describe('a season round with every ending', () => {
     const concededResult = (await world.store.results.forMatch(conceded.id))!;
     const quitter = concededResult.players.find((p) => p.outcome === 'loss')!.player;
     expect(quitter).toBe(conceded.players[1]);
-    expect(title(conceded)).toBe(`✅ ${ca} beat ${cb} 0–0 (conceded)`);
+    expect(title(conceded)).toBe(`🏁 ${ca} beat ${cb} 0–0 (conceded)`);
     expect(postOf(conceded)).toContain(`**${ca}** beat **${cb}** 0–0 (${cb} conceded)`);
     const [aa, ab] = names(awarded);
     expect(title(awarded)).toBe(`🤝 ${aa} and ${ab} drew (awarded)`);

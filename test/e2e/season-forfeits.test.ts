@@ -48,7 +48,7 @@ describe("a season round's deadline", () => {
     expect(loser.vpAgainst).toBe(winner.vpFor);
     const names = { [world.fake.user('alice')!.id]: 'Alice', [world.fake.user('bob')!.id]: 'Bob' };
     const thread = world.fake.threads(league).find((t) => t.id === row.threadId)!;
-    expect(thread.name).toBe(`✅ ${names[winner.player]} beat ${names[loser.player]} by forfeit`);
+    expect(thread.name).toBe(`🏁 ${names[winner.player]} beat ${names[loser.player]} by forfeit`);
     const post = world.messages(league).find((m) => m.content.includes('by forfeit'))!.content;
     expect(post).toContain(
       `**${names[winner.player]}** beat **${names[loser.player]}** by forfeit: ${names[loser.player]} forfeited: the round's deadline passed`,

@@ -221,7 +221,7 @@ describe('Sword and Claw through Discord', () => {
     expect(shot).toBe(true);
     // The thread says how it went, and the channel's league counts it: its result post and its result.
     const winnerName = usernameOf(over.row.winner!) === 'alice' ? 'Alice' : 'Bob';
-    expect(world.fake.threads(world.fake.channel.id).at(-1)!.name).toMatch(new RegExp(`^✅ ${winnerName} beat \\w+ [1-9]\\d*–\\d+`));
+    expect(world.fake.threads(world.fake.channel.id).at(-1)!.name).toMatch(new RegExp(`^🏁 ${winnerName} beat \\w+ [1-9]\\d*–\\d+`));
     expect(world.messages(world.fake.channel.id).some((m) => m.content.startsWith(`🏆 **${winnerName}** beat`))).toBe(true);
     expect(await world.store.results.forMatch(over.row.id)).toMatchObject({ way: 'played', winner: over.row.winner });
     expect(world.errors).toEqual([]);

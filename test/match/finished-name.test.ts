@@ -28,8 +28,8 @@ async function over(): Promise<MatchRow> {
 }
 
 describe("a finished match's thread name", () => {
-  it('short names read as before: "✅ Alice beat Bob 62–40"', async () => {
-    expect(finishedName(await over(), (p) => SHORT[p]!, facts('played'))).toBe('✅ Alice beat Bob 62–40');
+  it('short names read as before: "🏁 Alice beat Bob 62–40"', async () => {
+    expect(finishedName(await over(), (p) => SHORT[p]!, facts('played'))).toBe('🏁 Alice beat Bob 62–40');
   });
 
   it('long names are cut so who beat whom and the score fit in the first 36 characters', async () => {
@@ -40,7 +40,7 @@ describe("a finished match's thread name", () => {
       // Who beat whom, and the score where one was played for; a forfeit's words follow just after.
       const essential = way === 'forfeit-clock' ? 'Bartholome…' : '62–40';
       expect(name.indexOf(essential) + essential.length).toBeLessThanOrEqual(36);
-      expect(name).toMatch(/^✅ Alexandra… beat Bartholome… /);
+      expect(name).toMatch(/^🏁 Alexandra… beat Bartholome… /);
     }
   });
 

@@ -124,7 +124,7 @@ describe('the sandbox page on a phone', () => {
     await page.locator('.message.ephemeral button', { hasText: 'Yes, concede' }).last().click();
     await sandbox.bot.scheduler.idle();
     await sandbox.bot.idle();
-    await expect.poll(() => page.locator('.title-name').textContent()).toMatch(/^✅/);
+    await expect.poll(() => page.locator('.title-name').textContent()).toMatch(/^🏁/);
     // The result in the thread's name reads whole at a phone's width: wrapped, not cut with "…".
     const title = page.locator('.title-name');
     expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);

@@ -5,7 +5,7 @@ import { nameHtml } from '../../src/sandbox/public/markdown.js';
 
 describe("a thread's name on the sandbox page keeps its score on one line (playtest at 400 px)", () => {
   it('wraps "79–65" in a score span, the rest escaped as before', () => {
-    expect(nameHtml('✅ Bob beat <Alice> 79–65')).toBe('✅ Bob beat &lt;Alice&gt; <span class="score">79–65</span>');
+    expect(nameHtml('🏁 Bob beat <Alice> 79–65')).toBe('🏁 Bob beat &lt;Alice&gt; <span class="score">79–65</span>');
     expect(nameHtml('Alice vs Bob')).toBe('Alice vs Bob');
   });
   it('the score span does not wrap, and the page names threads through it', () => {
