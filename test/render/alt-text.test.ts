@@ -79,7 +79,19 @@ describe('alt text', () => {
     expect(strip).toMatch(/SW Skeleton Warrior no Vigor /);
     expect(strip).not.toContain('Vigor 0/0');
     // A status is set apart from the box count ("2 of 4 boxes free hobbled" read as one phrase).
-    expect(strip).toContain('2 of 4 boxes free · hobbled');
+    expect(strip).toMatch(/2 of 4 boxes free · [^;]*hobbled/);
+  });
+
+  it('says which units cannot reply, their react token spent, which the token shows too small for a phone (issue 26)', () => {
+    const view = toMapView(meleeTable().state);
+    const strip = unitStripAlt(view);
+    // The ogre and a ghoul replied to the captain this turn; the knight did not.
+    expect(strip).toMatch(/AO Armored Ogre Vigor 15\/20 4 of 4 boxes free · react token spent[;.]/);
+    expect(strip).toMatch(/KN Knight Vigor 15\/15 4 of 4 boxes free[;.]/);
+    const spent = view.units.filter((x) => x.at && x.tokens.react.max === 1 && x.tokens.react.left === 0);
+    expect(spent.map((u) => u.label).sort()).toEqual(['AO', 'GH1']);
+    for (const u of view.units.filter((x) => x.at)) expect(strip.includes(`${u.label} ${u.name} `) && true).toBe(true);
+    expect(strip.match(/react token spent/g)).toHaveLength(spent.length);
   });
 
   it("says a player whose units all dropped in play has them dropped, not off the table as a concession's (issue 26)", () => {

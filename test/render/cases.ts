@@ -105,7 +105,7 @@ export const goldenCases: readonly GoldenCase[] = [
   },
   {
     name: 'map-shove-big-unit',
-    shows: "a Big unit's move and attack, and the target pushed a square (SHOVED)",
+    shows: "a Big unit's move and attack, and the target pushed a square (PUSHED)",
     render: () => {
       const t = shoveTable();
       return renderMap(t.state, { lastTurn: t.events, before: t.before });
@@ -119,7 +119,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'map-replied-moved-on',
     shows:
-      "the knight replied to by the Ghoul as it stepped away from C3, moving on to G3 among three enemies (playtest round 21): its label 'KN: GH's REPLY MISS' has no room beside it, so its numbered badge is drawn by the knight, not by C3 where the reply's line ends",
+      "the knight replied to by the Ghoul as it stepped away from C3, moving on to G3 among three enemies (playtest round 21): its label 'KN: MISSED by GH's reply' has no room beside it, so its numbered badge is drawn by the knight, not by C3 where the reply's line ends",
     render: () => {
       const t = repliedAndMovedOn();
       return renderMap(t.state, { lastTurn: t.events, before: t.before });
@@ -143,7 +143,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'focus-dropped-then-entered',
     shows:
-      "the close-up after the knight dropped the skeleton on C6 with a critical and moved onto C6: the drop's cross and the critical's arrowhead lie under the knight's token, which reads, and one label, 'SW: KN's CRIT 20 wounds · DROPPED' (stacked), sits above it",
+      "the close-up after the knight dropped the skeleton on C6 with a critical and moved onto C6: the drop's cross and the critical's arrowhead lie under the knight's token, which reads, and one label, 'SW: CRIT by KN, 20 wounds · DROPPED' (stacked), sits above it",
     render: () => {
       const t = droppedThenEnteredTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -231,7 +231,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-pile-up',
     shows:
-      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: KC's CRIT 20 wounds · DROPPED', 'KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS', 'AO: KC's MISS'), each beside its own unit or, where no spot beside it is nearer it than another unit, in the numbered list with its badge by the unit; no tag covers another or a token",
+      "issue 26's pile-up at the size a phone shows the close-up: a charge, a critical that drops SD, the Ghoul's reply that hits, a miss on the ogre and the ogre's reply that misses, one label per unit, named first ('SD: CRIT by KC, 20 wounds · DROPPED', 'KC: HIT by GH's reply, 5 wounds · MISSED by AO's reply', 'AO: MISSED by KC'), each beside its own unit or, where no spot beside it is nearer it than another unit, in the numbered list with its badge by the unit; no tag covers another or a token",
     render: () => {
       const t = pileUpTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -241,7 +241,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-moved-and-hit',
     shows:
-      "a close-up at the size a phone shows it (playtest: a label hid the move it spoke of): the knight's move E5 to C4 with its start ring and arrowhead, and its label 'KN: GH's REPLY HIT 5 wounds' beside it, clear of the path",
+      "a close-up at the size a phone shows it (playtest: a label hid the move it spoke of): the knight's move E5 to C4 with its start ring and arrowhead, and its label 'KN: HIT by GH's reply, 5 wounds' beside it, clear of the path",
     render: () => {
       const t = movedAndHit();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
@@ -251,7 +251,7 @@ export const goldenCases: readonly GoldenCase[] = [
   {
     name: 'phone-focus-charge-dropped',
     shows:
-      "a close-up at the size a phone shows it (playtest: a label hid where a charge started): the skeleton's charge G4 to E4 dropped by the knight's critical reply, its start ring on G4 in sight, the label 'SW: KN's REPLY CRIT 20 wounds · DROPPED' off it",
+      "a close-up at the size a phone shows it (playtest: a label hid where a charge started): the skeleton's charge G4 to E4 dropped by the knight's critical reply, its start ring on G4 in sight, the label 'SW: CRIT by KN's reply, 20 wounds · DROPPED' off it",
     render: () => {
       const t = chargedAndDropped();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });

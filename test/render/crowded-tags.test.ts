@@ -21,7 +21,7 @@ const packed = (n: number): Rect[] => {
   return out;
 };
 const anchor = { x: 5.5 * CELL, y: 5.5 * CELL };
-const request: TagRequest = { text: "GH: KN's HIT 10 wounds", listText: 'KN on GH: hit, 10 wounds', colour: '#b71c1c', anchor, spots: [anchor], px: 22 };
+const request: TagRequest = { text: 'GH: HIT by KN, 10 wounds', listText: 'KN on GH: hit, 10 wounds', colour: '#b71c1c', anchor, spots: [anchor], px: 22 };
 const bounds: Rect = { x: 0, y: 0, w: 12 * CELL, h: 12 * CELL };
 
 describe('tags in a packed melee', () => {

@@ -60,6 +60,6 @@ describe('a critical Shield Bash whose recoil is blocked', () => {
   it('the map tags the reply "TG\'s REPLY CRIT", not "REPLY CRIT 0", naming the replier (issue 26)', () => {
     const bash = happeningsOf(state, events, { before: start }).find((h) => h.kind === 'attack' && h.attack.reply);
     if (bash?.kind !== 'attack') throw new Error('no reply attack');
-    expect(attackWords(bash.attack)).toBe("TG's REPLY CRIT");
+    expect(attackWords(bash.attack)).toBe("CRIT by TG's reply");
   });
 });

@@ -397,7 +397,7 @@ describe('wounds are told once, with their cause', () => {
 
   it("a hit waiting on the split is tagged on the picture with the wounds asked about, never '0 wounds', and says the split is pending", () => {
     const attack = happeningsOf(state, [roll(), prompted(woundsPrompt())], { names }).find((h) => h.kind === 'attack');
-    expect(attack?.kind === 'attack' && attackWords(attack.attack)).toBe("KN's HIT 15 wounds, split pending");
+    expect(attack?.kind === 'attack' && attackWords(attack.attack)).toBe('HIT by KN, 15 wounds, split pending');
   });
 
   it('a hit with no wound effect says nothing of wounds', () => {

@@ -26,7 +26,7 @@ describe("the final picture's marks (issue 26)", () => {
 
   it("put the critical's star on the dropped unit's label, beside the tokens", () => {
     const starred = tags.filter((x) => x.icon === 'star');
-    expect(starred.map((x) => x.text)).toEqual([expect.stringMatching(/^[A-Z]+: KN's CRIT 20 wounds/)]);
+    expect(starred.map((x) => x.text)).toEqual([expect.stringMatching(/^[A-Z]+: CRIT by KN, 20 wounds/)]);
     for (const x of tags) expect(overlap(x.rect, knightSquare), `"${x.text}" covers the knight`).toBe(0);
   });
 

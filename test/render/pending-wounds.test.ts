@@ -27,7 +27,7 @@ describe("R24: a burst's wounds while a split is pending", () => {
     expect(t.state.prompt).toMatchObject({ kind: 'wounds', unit: 'ghoul', options: { wounds: 5 } });
     const attacks = toMapView(t.state, { lastTurn: t.events, before: t.before }).lastTurn!.attacks;
     const words = Object.fromEntries(attacks.map((a) => [a.target, attackWords(a)]));
-    expect(words).toEqual({ GH: "PD's HIT 5 wounds, split pending", SQ: "PD's MISS", SD: "PD's CRIT 15 wounds, pending" });
+    expect(words).toEqual({ GH: 'HIT by PD, 5 wounds, split pending', SQ: 'MISSED by PD', SD: 'CRIT by PD, 15 wounds, pending' });
   });
 
   it('once every split is made, the labels say the wounds taken, with no pending', () => {

@@ -89,10 +89,10 @@ describe('tags never cover a token', () => {
     const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
     const { tags, space } = placedOn(view);
     const texts = tags.map((x) => x.text);
-    expect(texts).toEqual(expect.arrayContaining(['CHARGE', 'SHOVED']));
-    expect(texts.filter((x) => x.includes('CRIT 20 wounds · DROPPED'))).toHaveLength(1);
-    expect(texts.some((x) => x.includes('REPLY HIT 5 wounds'))).toBe(true);
-    expect(texts.some((x) => x.includes('REPLY CRIT 20 wounds'))).toBe(true);
+    expect(texts).toEqual(expect.arrayContaining(['CHARGE', 'PUSHED']));
+    expect(texts.filter((x) => x.includes(', 20 wounds · DROPPED'))).toHaveLength(1);
+    expect(texts.some((x) => /HIT by [A-Z0-9]+'s reply, 5 wounds/.test(x))).toBe(true);
+    expect(texts.some((x) => /CRIT by [A-Z0-9]+'s reply, 20 wounds/.test(x))).toBe(true);
     expectOneLabelPerUnit(tags);
     expectClear(tags, space.tokens, space.bounds);
   });
@@ -109,11 +109,11 @@ describe('tags never cover a token', () => {
     const tags = close.tags.map((x) => ({ ...x, px: Math.max(x.px, focusTextPx(w)) }));
     // A hit names who was hit and who struck, as a reply names its replier; SD, hit and dropped, gets one label, not two (issue 26).
     expect(tags.map((x) => x.text)).toEqual(
-      expect.arrayContaining(['CHARGE', "SD: KC's CRIT 20 wounds · DROPPED", "KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS", "AO: KC's MISS"]),
+      expect.arrayContaining(['CHARGE', 'SD: CRIT by KC, 20 wounds · DROPPED', "KC: HIT by GH's reply, 5 wounds · MISSED by AO's reply", 'AO: MISSED by KC']),
     );
     // The numbered list says the same: who was hit, then who did each, a direct attack as a reply (issue 26).
     expect(tags.map((x) => x.listText)).toEqual(
-      expect.arrayContaining(["SD: KC's CRIT 20 wounds · DROPPED", "AO: KC's MISS", "KC: GH's REPLY HIT 5 wounds · AO's REPLY MISS"]),
+      expect.arrayContaining(['SD: CRIT by KC, 20 wounds · DROPPED', 'AO: MISSED by KC', "KC: HIT by GH's reply, 5 wounds · MISSED by AO's reply"]),
     );
     expectOneLabelPerUnit(tags);
     expectClear(close.tags, close.space.tokens, win);
@@ -235,7 +235,7 @@ describe('an attack tag labels its own target', () => {
   const gapOf = (a: Rect, b: Rect) => Math.hypot(Math.max(0, a.x - b.x - b.w, b.x - a.x - a.w), Math.max(0, a.y - b.y - b.h, b.y - a.y - a.h));
 
   /**
-   * Each unit's label on the board ("PC: WH's CRIT 15 wounds") is nearest the square of the unit it
+   * Each unit's label on the board ("PC: CRIT by WH, 15 wounds") is nearest the square of the unit it
    * names (where it stands now; where it dropped or was hit if it is gone): edge to edge, and when as
    * near two squares, by its centre. Returns how many labels it checked.
    */
@@ -250,7 +250,7 @@ describe('an attack tag labels its own target', () => {
     });
     let checked = 0;
     for (const tag of placed) {
-      // No word tag covers any token, its own unit's included (issue 26: "OB: WH's REPLY MISS" over the
+      // No word tag covers any token, its own unit's included (issue 26: "OB: MISSED by WH's reply" over the
       // top of OB's token): the box with its white edge (0.75 px outside it) stays off the token's
       // body, a circle inset from its square, and off the square itself, which its corner badges and
       // the active unit's corners reach.

@@ -1,6 +1,6 @@
 /**
  * A unit's label of several parts stacks them, a part a line, and tells the same attack several times
- * once, counted (issue 26): "KN: SA's HIT 10 wounds · SA's HIT 10 wounds · DROPPED" ran as one strip
+ * once, counted (issue 26): "KN: HIT by SA, 10 wounds · HIT by SA, 10 wounds · DROPPED" ran as one strip
  * across six squares, over others.
  */
 import { describe, expect, it } from 'vitest';
@@ -65,13 +65,13 @@ describe("a unit's label of several parts (issue 26)", () => {
   const label = tags.find((x) => x.text.startsWith('SW: '))!;
 
   it('tells the same attack twice once, with its count and the wounds of both', () => {
-    expect(label.text).toBe("SW: KN's HIT ×2, 20 wounds · DROPPED");
-    expect(label.listText).toBe("SW: KN's HIT ×2, 20 wounds · DROPPED");
+    expect(label.text).toBe('SW: HIT ×2 by KN, 20 wounds · DROPPED');
+    expect(label.listText).toBe('SW: HIT ×2 by KN, 20 wounds · DROPPED');
   });
 
   it('stacks its parts, a line each, never one strip across the board', () => {
     expect(label.number).toBeNull();
-    expect(label.lines).toEqual(["SW: KN's HIT ×2, 20 wounds", 'DROPPED']);
+    expect(label.lines).toEqual(['SW: HIT ×2 by KN, 20 wounds', 'DROPPED']);
     // Three quarters of the one line's width at most: the strip it was ran over six squares.
     expect(label.rect.w).toBeLessThan(tagSize(measuringContext(), label.text, label.px).w * 0.75);
   });
@@ -102,6 +102,6 @@ describe("a harm under an attack in one unit's label (issue 26)", () => {
 
   it('names its cause, so the ground\'s cold wounds never read as the hit\'s: "-5 cold (terrain)"', () => {
     const label = tags.find((x) => x.text.startsWith('SW: '))!;
-    expect(label.text).toBe("SW: KN's HIT 10 wounds · -5 cold (terrain)");
+    expect(label.text).toBe('SW: HIT by KN, 10 wounds · -5 cold (terrain)');
   });
 });

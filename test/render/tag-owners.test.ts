@@ -1,6 +1,6 @@
 /**
  * Playtest round 21's tags (a new player at 400 px):
- * - "OW: TG's REPLY MISS" sat four squares from OW, on the reply's line where OW was when TG replied,
+ * - "OW: MISSED by TG's reply" sat four squares from OW, on the reply's line where OW was when TG replied,
  *   with no leader to OW: a unit's label goes beside it where it is now, or joins it by a leader;
  * - tags after a charge covered its step square: they keep off a path's squares when they can;
  * - the key said "a unit on it: its number in a gold diamond", but only a unit on the numbered
@@ -29,7 +29,7 @@ describe("a unit's label stays with the unit it names (playtest round 21)", () =
     const g = boardGeometry(view.board);
     const tags = placeTags(overlayTags(g, view), tagSpace(g, view, boardSquares(g, view)), measuringContext());
     const label = tags.find((x) => x.text.startsWith('KN: '))!;
-    expect(label.text).toBe("KN: GH's REPLY MISS");
+    expect(label.text).toBe("KN: MISSED by GH's reply");
     const kn = view.units.find((u) => u.label === 'KN')!.at!;
     const square: Rect = { x: g.margin + kn.col * g.cell, y: g.margin + kn.row * g.cell, w: g.cell, h: g.cell };
     // Its leader (or its badge's) ends on the knight's square, and it is drawn by the knight.

@@ -1,6 +1,6 @@
 /**
  * Tags leave a move's path in sight (playtest: a new player reading close-ups at 400 px). The label
- * "OW: WH's REPLY HIT 5 wounds" hid OW's move from J14 to H13, and "TG: OW's REPLY CRIT 20 wounds ·
+ * "OW: HIT by WH's reply, 5 wounds" hid OW's move from J14 to H13, and "TG: CRIT by OW's reply, 20 wounds ·
  * DROPPED" hid where the Town Guard's charge started, its ring. A tag never covers a path's start ring
  * or arrowhead, and crosses a path's line only when no spot in its reach is clear of it.
  */
@@ -36,7 +36,7 @@ describe('tags off the paths they speak of (playtest)', () => {
   it("a moved unit's label leaves its move, ring and arrowhead in sight", () => {
     const { g, tags, paths, marks } = placed(movedAndHit());
     const label = tags.find((x) => x.text.startsWith('KN: '))!;
-    expect(label.text).toBe("KN: GH's REPLY HIT 5 wounds");
+    expect(label.text).toBe("KN: HIT by GH's reply, 5 wounds");
     expect(label.number).toBeNull();
     for (const m of marks) expect(overlap(drawn(label), m), 'label over a ring or arrowhead').toBe(0);
     for (const p of paths) expect(polylineMeets(p, grow(drawn(label), pathWidth(g) / 2)), 'label over the move').toBe(false);
@@ -45,7 +45,7 @@ describe('tags off the paths they speak of (playtest)', () => {
   it("a charging unit's label leaves the charge's start ring in sight", () => {
     const { g, tags, paths, marks } = placed(chargedAndDropped());
     const label = tags.find((x) => x.text.startsWith('SW: '))!;
-    expect(label.text).toMatch(/^SW: KN's REPLY CRIT 20 wounds/);
+    expect(label.text).toMatch(/^SW: CRIT by KN's reply, 20 wounds/);
     for (const tag of tags.filter((x) => !x.forced)) {
       for (const m of marks) expect(overlap(drawn(tag), m), `${tag.text} over a ring or arrowhead`).toBe(0);
     }

@@ -318,20 +318,40 @@ function unitStrip(scratch: ReturnType<typeof measuringContext>, view: MapView, 
   return flow(scratch, stripRows(unitsIn(view, w)), width, px);
 }
 
-/** One line of runs per unit: its label in its player's colour, its Vigor, its injuries and statuses in words. */
+/**
+ * A react token spent, which the token's hollow mark shows too small to read on a phone: such a unit
+ * cannot reply until it has one again (issue 26: the strip showed Vigor and injuries but not this).
+ * "react token spent", "1 of 2 react tokens left"; nothing while every react token is there (as at
+ * each round's start), so the strip keeps a line a unit and the close-up fits a phone's box.
+ */
+function reactWords(u: UnitView): string | null {
+  const { left, max } = u.tokens.react;
+  if (left >= max) return null;
+  if (left === 0) return max === 1 ? 'react token spent' : 'react tokens spent';
+  return `${left} of ${max} react tokens left`;
+}
+
+/** One line of runs per unit: its label in its player's colour, its Vigor, its react token, its injuries and statuses in words. */
 function stripRows(units: MapView['units']): Run[][] {
   return units.map((u): Run[] => {
     const marked = u.boxes.filter((b) => b.marked).map((b) => (b.kind === 'trait' ? `${b.trait ?? 'trait'} box` : b.kind));
     const free = `${u.boxes.length - marked.length} of ${u.boxes.length} boxes free`;
     const injuries = marked.length > 0 ? `${marked.join(', ')} marked, ${free}` : free;
     const statuses = u.statuses.map((s) => s.words).join(', ');
+    // After a dot, as statuses are ("react token spent 4 of 4 boxes free" read as "spent 4"), and
+    // never broken across lines ("react / token spent" at a phone's width).
+    const react = reactWords(u)?.replace(/ /g, '\u00a0');
+    const after = [react, statuses]
+      .filter(Boolean)
+      .map((w) => ` · ${w}`)
+      .join('');
     return [
       { text: u.label, bold: true, colour: u.colour },
       { text: ` ${u.name}${u.active ? ' (acting)' : ''}` },
       // A card with no Vigor says so, as the alt text does ("Vigor 0/0" puzzled a tester, issue 26).
       { text: u.vigorMax === 0 ? '  no Vigor' : `  Vigor ${u.vigor}/${u.vigorMax}`, bold: true },
       // Statuses after a dot: "3 of 4 boxes free enraged" read as one phrase (issue 26).
-      { text: `  ${injuries}${statuses ? ` · ${statuses}` : ''}` },
+      { text: `  ${injuries}${after}` },
     ];
   });
 }

@@ -24,6 +24,7 @@ import type { Happening, PromptWords } from './happenings';
 import { attackAuraWords } from './labels';
 import { amountWords, resultOf, woundTypes, type Mutable, type OpenAttack, type TurnReader } from './last-turn-reader';
 import { automaticWords, needWhy, recoveredWords, rollNotes } from './roll-words';
+import { shoveVerb } from './shove-words';
 import type { DropView, HarmView, MoveView } from './view-types';
 
 type EventKind = GameEvent['type'];
@@ -593,7 +594,10 @@ const HANDLERS = {
   'act-begun': onActBegun,
   moved: onMoved,
   charged: onCharged,
-  shoved: (r, e) => r.happenings.push({ kind: 'shove', move: r.moveTo(e.unit, 'shove', e.path, e.from), by: r.name(e.by), effect: e.effect }),
+  shoved: (r, e) => {
+    const verb = shoveVerb(e.effect, r.name(e.by), r.name(e.unit));
+    r.happenings.push({ kind: 'shove', move: r.moveTo(e.unit, 'shove', e.path, e.from, verb), by: r.name(e.by), effect: e.effect });
+  },
   paid: onPaid,
   gained: onGained,
   'reply-declared': onReplyDeclared,

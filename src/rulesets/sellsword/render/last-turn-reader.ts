@@ -280,7 +280,7 @@ export class TurnReader {
   }
 
   /** A move's path drawn from where it began; the unit stands at its last step after it. */
-  moveTo(unit: UnitId, kind: MoveView['kind'], path: readonly string[], start: string | null): MoveView {
+  moveTo(unit: UnitId, kind: MoveView['kind'], path: readonly string[], start: string | null, verb: string | null = null): MoveView {
     const board = this.board;
     const steps = path.map((s) => squareIndex(board, s)).filter((i): i is number => i !== null);
     // The event says where the move began; a reserve unit entering has no start square.
@@ -292,6 +292,7 @@ export class TurnReader {
       path: (known ? [from, ...steps] : steps).map((i) => sqOf(board, i)),
       fromKnown: known,
       span: this.spanOf(unit),
+      ...(verb === null ? {} : { verb }),
     };
     if (steps.length > 0) this.pos.set(unit, steps[steps.length - 1]!);
     this.moves.push(view);

@@ -12,6 +12,8 @@ import type { Happening, HappeningKind, IncomingWords, PromptWords, WoundWords }
 import { withoutRuleCodes } from '../../../render/plain-rules';
 import { causeWords, woundPhrase, woundSentence } from './wound-words';
 import { injuryBonusWords } from './roll-words';
+import { effectVerb, shoveVerb } from './shove-words';
+import { NO_PASSING, type Passing, passingStatuses, statusKey } from './passing-statuses';
 
 export { causeWords, woundSentence } from './wound-words';
 import type { AttackView, LastTurnView, MoveView } from './view';
@@ -46,8 +48,6 @@ const SHORT_RESULT: Record<AttackView['result'], string> = {
   glancing: 'glancing blow',
   automatic: 'automatic hit',
 };
-
-const SHOVE_VERB: Record<string, string> = { push: 'pushed', pull: 'pulled', move: 'moved', recoil: 'recoiled' };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const list = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
@@ -232,7 +232,7 @@ export function rollSum(die: number, modifier: number, notes: readonly string[] 
   return `${die} ${modifier >= 0 ? '+' : '−'} ${Math.abs(modifier)}${why} = ${die + modifier}`;
 }
 
-function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): string {
+function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling, passing: Passing): string {
   const a = h.attack;
   const paid = h.paid ? ` (${a.reply ? 'spending' : 'paying'} ${h.paid})` : '';
   // A burst attacks each unit it catches in turn (R24): each line says where it was centred.
@@ -246,7 +246,7 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
   let out = `${who}: ${roll}, ${RESULT_WORDS[a.result]}${resultNote(a)}`;
   // Wounds are told once, where they landed; a split still to choose is said to be waiting.
   for (const w of h.wounds) out += `; ${woundSentence(w)}`;
-  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`)}`;
+  if (a.statuses.length > 0) out += `; ${statusesAfter(a.target, a.statuses, h.wounds, `${a.attacker}'s ${a.attack}`, passing.ended.get(h))}`;
   if (h.pending?.open && h.pending.wounds)
     out += `; ${plural(h.pending.wounds.count, `${h.pending.wounds.type} wound`)} for ${a.target}: ${waiting(h.pending, o, `how ${a.target} takes them (Vigor to absorb them, or injury boxes to mark)`)}`;
   // A target the attack dropped had no reply to make whatever its tokens (R26): "TG dropped …; TG could
@@ -263,9 +263,14 @@ function attackSentence(h: Extract<Happening, { kind: 'attack' }>, o: Telling): 
  * Vigor absorbs only wounds: when some of the unit's wounds were absorbed, the words say why the
  * statuses hold all the same, so "absorbed" is not read as the whole hit.
  */
-function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[], cause: string): string {
-  const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0);
-  return `${unit} is now ${list(statuses.map(meantGained))}, caused by ${cause}${avoided ? ' (Vigor absorbs wounds, not statuses)' : ''}`;
+function statusesAfter(unit: string, statuses: readonly string[], wounds: readonly WoundWords[], cause: string, ended?: ReadonlyMap<string, string>): string {
+  const avoided = wounds.some((w) => w.unit === unit && w.avoided > 0) ? ' (Vigor absorbs wounds, not statuses)' : '';
+  const gone = (s: string) => ended?.get(statusKey(unit, s));
+  const held = statuses.filter((s) => gone(s) === undefined);
+  // A status that ended within the same post is told once, with the net result and why (passing-statuses.ts).
+  const passed = statuses.filter((s) => gone(s) !== undefined).map((s) => `${unit} was ${s}, caused by ${cause}, but is no longer: ${gone(s)}`);
+  const now = held.length > 0 ? [`${unit} is now ${list(held.map(meantGained))}, caused by ${cause}${avoided}`] : [];
+  return [...now, ...passed].join('; ');
 }
 
 /**
@@ -323,17 +328,17 @@ function recoveryFailed(h: Extract<Happening, { kind: 'recovery-failed' }>): str
 /** An effect that did not happen, with why: "TG's recoil 2 did not move KN: A3 is taken by SD". */
 function effectFailed(h: Extract<Happening, { kind: 'effect-failed' }>): string {
   const kind = h.effect.split(' ')[0] ?? '';
-  if (SHOVE_VERB[kind]) return `${h.by}'s ${h.effect}${h.attack ? ` (${h.attack})` : ''} did not move ${h.unit}: ${h.why}.`;
+  if (effectVerb(kind)) return `${h.by}'s ${h.effect}${h.attack ? ` (${h.attack})` : ''} did not move ${h.unit}: ${h.why}.`;
   const source = h.attack ? `${h.by}'s ${h.attack}` : h.by;
   // "OW's shaken" read as OW being shaken: the status is said as what the attack would have done to the target.
   return `${source} could not make ${h.unit} ${h.effect}: ${h.why}.`;
 }
 
-function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
+function traitSentence(h: Extract<Happening, { kind: 'trait' }>, passing: Passing): string {
   const parts = [
     ...h.gains.map((g) => `${g.unit} gained ${g.what}`),
     ...h.wounds.map((w) => woundSentence(w)),
-    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds, `${h.unit}'s ${h.trait}`)),
+    ...h.statuses.map((s) => statusesAfter(s.unit, [s.status], h.wounds, `${h.unit}'s ${h.trait}`, passing.ended.get(h))),
   ];
   const paid = h.paid ? ` (paying ${h.paid})` : '';
   return `${h.unit} used ${h.trait}${paid}${parts.length > 0 ? `: ${parts.join('; ')}` : ', with no effect'}.`;
@@ -343,8 +348,9 @@ function traitSentence(h: Extract<Happening, { kind: 'trait' }>): string {
  * One sentence, or null for what needs no words (a decision since made, told by what followed). Rule
  * citations the engine puts in its reasons are taken out: players read rules by topic.
  */
-export function sentence(h: Happening, o: Telling = {}): string | null {
-  const said = rawSentence(h, o);
+export function sentence(h: Happening, o: Telling = {}, passing: Passing = NO_PASSING): string | null {
+  if (passing.told.has(h)) return null;
+  const said = rawSentence(h, o, passing);
   return said === null ? null : withoutRuleCodes(said);
 }
 
@@ -355,7 +361,7 @@ function rerollChange(h: Extract<Happening, { kind: 'tactics' }>): string {
   return now === h.before ? `, ${now} again` : `, ${h.before} before, ${now} now`;
 }
 
-function rawSentence(h: Happening, o: Telling): string | null {
+function rawSentence(h: Happening, o: Telling, passing: Passing): string | null {
   switch (h.kind) {
     case 'round':
       return `Round ${h.round} begins.`;
@@ -417,9 +423,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${h.move.unit} charged ${h.target}, ${route(h.move)}${h.paid ? ` (paying ${h.paid})` : ''}.`;
     case 'shove': {
       // The engine's effect reads "push 1", "push 2: into the pit at F5, …", or why a mover was put back.
-      const verb = SHOVE_VERB[h.effect.split(/[\s:]/)[0] ?? ''];
+      const verb = shoveVerb(h.effect, h.by, h.move.unit);
       const end = h.move.path[h.move.path.length - 1]?.name ?? '?';
-      if (!verb || h.by === h.move.unit) return `${h.move.unit} was moved to ${end}: ${h.effect}.`;
+      if (!verb) return `${h.move.unit} was moved to ${end}: ${h.effect}.`;
       const detail = h.effect.includes(':') ? ` (${h.effect.slice(h.effect.indexOf(':') + 1).trim()})` : '';
       return `${h.by} ${verb} ${h.move.unit} to ${end}${detail}.`;
     }
@@ -432,9 +438,9 @@ function rawSentence(h: Happening, o: Telling): string | null {
     case 'replies-declined':
       return `${list(h.units)} ${h.units.length === 1 ? 'does' : 'do'} not reply to ${h.against}.`;
     case 'attack':
-      return attackSentence(h, o);
+      return attackSentence(h, o, passing);
     case 'trait':
-      return traitSentence(h);
+      return traitSentence(h, passing);
     case 'wound':
       return `${capital(woundSentence(h.wound, h.cause))}.`;
     case 'pay':
@@ -443,9 +449,10 @@ function rawSentence(h: Happening, o: Telling): string | null {
       return `${h.unit} gained ${h.what}.`;
     case 'status':
       // The reason may hold a roll with its own brackets ("rolled 5 + 2 (+1 for each of its 2 injuries) = 7"), so it follows a colon.
-      return h.gained
-        ? `${h.unit} is now ${meantGained(h.status)}${h.source ? `, caused by ${h.source}` : ''}.`
-        : `${h.unit} is no longer ${h.status}: ${h.reason}.`;
+      if (!h.gained) return `${h.unit} is no longer ${h.status}: ${h.reason}.`;
+      return passing.ended.get(h)?.has(statusKey(h.unit, h.status))
+        ? `${h.unit} was ${h.status}${h.source ? `, caused by ${h.source}` : ''}, but is no longer: ${passing.ended.get(h)!.get(statusKey(h.unit, h.status))}.`
+        : `${h.unit} is now ${meantGained(h.status)}${h.source ? `, caused by ${h.source}` : ''}.`;
     case 'recovery-failed':
       return recoveryFailed(h);
     case 'effect-failed':
@@ -499,7 +506,11 @@ function restSentence(h: Extract<Happening, { kind: 'rest' }>): string {
 }
 
 /** A few words, or null for what the header leaves out (rolls, bookkeeping). */
-export function phrase(h: Happening): string | null {
+export const phrase = (h: Happening): string | null => phraseAmong(h, NO_PASSING);
+
+/** phrase, for a happening among others whose statuses may come and go within them (passing-statuses.ts). */
+function phraseAmong(h: Happening, passing: Passing): string | null {
+  if (passing.told.has(h)) return null;
   switch (h.kind) {
     case 'move':
       return `${h.move.unit} ${h.move.kind === 'maneuver' ? 'maneuvered' : 'moved'} ${route(h.move)}`;
@@ -508,8 +519,8 @@ export function phrase(h: Happening): string | null {
     case 'shove': {
       // In the log's own words ("TG recoiled CI to J9"): "CI shoved to J9" beside it read as another happening (playtest round 15).
       const end = h.move.path[h.move.path.length - 1]?.name ?? '?';
-      const verb = SHOVE_VERB[h.effect.split(/[\s:]/)[0] ?? ''];
-      return verb && h.by !== h.move.unit ? `${h.by} ${verb} ${h.move.unit} to ${end}` : `${h.move.unit} was moved to ${end}`;
+      const verb = shoveVerb(h.effect, h.by, h.move.unit);
+      return verb ? `${h.by} ${verb} ${h.move.unit} to ${end}` : `${h.move.unit} was moved to ${end}`;
     }
     case 'attack': {
       const a = h.attack;
@@ -527,7 +538,8 @@ export function phrase(h: Happening): string | null {
     case 'wound':
       return woundPhrase(h.wound);
     case 'status':
-      return h.gained ? `${h.unit} ${meant(h.status)}` : `${h.unit} no longer ${h.status}`;
+      if (!h.gained) return `${h.unit} no longer ${h.status}`;
+      return passing.ended.get(h)?.has(statusKey(h.unit, h.status)) ? `${h.unit} briefly ${h.status}` : `${h.unit} ${meant(h.status)}`;
     case 'drop':
       return `${h.drop.unit} dropped`;
     case 'score':
@@ -553,9 +565,12 @@ export function phrase(h: Happening): string | null {
  * The statuses an attack or a trait gave, each its own phrase after the act's: "KN shaken (−1 act)".
  * The header told a status only when it ended ("KN no longer shaken") and a new player never saw it begin.
  */
-export function gainedPhrases(h: Happening): string[] {
-  if (h.kind === 'attack' && !h.problem) return h.attack.statuses.map((s) => `${h.attack.target} ${meant(s)}`);
-  if (h.kind === 'trait') return h.statuses.map((s) => `${s.unit} ${meant(s.status)}`);
+export function gainedPhrases(h: Happening, passing: Passing = NO_PASSING): string[] {
+  // A status that ended later in the same lines is "briefly" had, its ending not told again (passing-statuses.ts).
+  const told = (unit: string, status: string) =>
+    passing.ended.get(h)?.has(statusKey(unit, status)) ? `${unit} briefly ${status}` : `${unit} ${meant(status)}`;
+  if (h.kind === 'attack' && !h.problem) return h.attack.statuses.map((s) => told(h.attack.target, s));
+  if (h.kind === 'trait') return h.statuses.map((s) => told(s.unit, s.status));
   return [];
 }
 
@@ -574,9 +589,10 @@ export function tell(
   happenings: readonly Happening[],
   o: Telling & { readonly skip?: ReadonlySet<HappeningKind>; readonly news?: false; readonly boldDrops?: boolean } = {},
 ): string[] {
+  const passing = passingStatuses(happenings);
   return happenings.flatMap((h) => {
     if (o.skip?.has(h.kind) || (o.news === false && isRoundNews(h))) return [];
-    const s = sentence(h, o);
+    const s = sentence(h, o, passing);
     if (s === null) return [];
     return [o.boldDrops && h.kind === 'drop' ? `**${s}**` : s];
   });
@@ -590,8 +606,10 @@ const PICTURE_SKIP: ReadonlySet<HappeningKind> = new Set([...NEWS, ...FRAMING, '
  */
 export const lastTurnSentences = (last: LastTurnView): string[] => tell(last.happenings, { skip: PICTURE_SKIP });
 /** Phrases with non-breaking spaces inside, so a wrapped header line breaks only between them. */
-export const lastTurnPhrases = (last: LastTurnView): string[] =>
-  last.happenings
-    .flatMap((h) => [phrase(h), ...gainedPhrases(h)])
+export const lastTurnPhrases = (last: LastTurnView): string[] => {
+  const passing = passingStatuses(last.happenings);
+  return last.happenings
+    .flatMap((h) => [phraseAmong(h, passing), ...gainedPhrases(h, passing)])
     .filter((p): p is string => p !== null)
     .map((p) => p.replace(/ /g, '\u00a0'));
+};

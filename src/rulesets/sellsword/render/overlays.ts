@@ -63,7 +63,7 @@ const MOVE_STYLE: Record<MoveView['kind'], { core: string; dash: (c: number) => 
   move: { core: PATH, dash: () => [], word: null },
   maneuver: { core: PATH, dash: (c) => [c * 0.25, c * 0.18], word: null },
   charge: { core: CHARGE, dash: () => [], word: 'CHARGE' },
-  shove: { core: PATH, dash: (c) => [c * 0.06, c * 0.2], word: 'SHOVED' },
+  shove: { core: PATH, dash: (c) => [c * 0.06, c * 0.2], word: 'MOVED' },
 };
 
 /**
@@ -139,14 +139,16 @@ function taggedMoves(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
 }
 
 /**
- * CHARGE and SHOVED beside their paths, near the middle of the path, never on it nor on another path
+ * CHARGE and a shove's verb (RECOILED, PUSHED, PULLED, or MOVED, the word the log tells it with:
+ * shove-words.ts) beside their paths, near the middle of the path, never on it nor on another path
  * of the turn: a tag on the line hid the charge it named (issue 26). Its leader points at the path.
  */
 function moveTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<string, TokenPlace>): TagRequest[] {
   // pathLine's width with its dark edge.
   const clear = { lines: movePoints(g, last, places), width: pathWidth(g) };
   return taggedMoves(g, last, places).flatMap(({ move: m, points }): TagRequest[] => {
-    const word = MOVE_STYLE[m.kind].word!;
+    const verb = m.kind === 'shove' ? (m.verb ?? 'moved') : null;
+    const word = verb ? verb.toUpperCase() : MOVE_STYLE[m.kind].word!;
     if (points.length === 0) return [];
     const spots = alongPath(points, g.cell / 4);
     // Beside the line, square to it where the spot is: a little way out, then further (a wide tag
@@ -169,7 +171,7 @@ function moveTags(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<stri
     return [
       {
         text: word,
-        listText: `${m.unit} ${word === 'SHOVED' ? 'was shoved' : 'charged'}`,
+        listText: `${m.unit} ${verb ? `was ${verb}` : 'charged'}`,
         colour: m.kind === 'charge' ? CHARGE : PATH_EDGE,
         anchor: spots[0]!,
         spots: [0.6, 1.1, 1.5].flatMap((k) => spots.flatMap((p) => beside(p, g.cell * k))),
@@ -234,26 +236,27 @@ function burstTags(g: BoardGeometry, bursts: readonly BurstView[]): TagRequest[]
   });
 }
 
-const RESULT_WORD = { hit: 'HIT', miss: 'MISS', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
+const RESULT_WORD = { hit: 'HIT', miss: 'MISSED', critical: 'CRIT', glancing: 'GLANCE', automatic: 'AUTO' } as const;
 
 /**
- * What one attack did to its target, as a part of the target's label: "SD's HIT 10 wounds", "KC's
- * MISS", "SW's REPLY CRIT 20 wounds". The count says what it counts, so it is never read as the roll (a
- * critical's natural 20). Every attack names its attacker, a direct one as a reply does: on a label
- * that names the target first, "PC: REPLY MISS" was read as PC's reply that missed, and "PC: CRIT 15
- * wounds" left the player to find who struck (issue 26).
+ * What one attack did to its target, as a part of the target's label, read after the target's name as
+ * a sentence is: "HIT by SD, 10 wounds", "MISSED by KC", "CRIT by SW's reply, 20 wounds". The count
+ * says what it counts, so it is never read as the roll (a critical's natural 20). Every attack names
+ * its attacker, a direct one as a reply does: "PC: REPLY MISS" was read as PC's reply that missed, and
+ * "PC: CRIT 15 wounds" left the player to find who struck (issue 26); "OW: KN's MISS", the attacker's
+ * name between the target's and the result, was read as OW missing (issue 26).
  */
 export function attackWords(a: AttackView, times = 1): string {
   const result = RESULT_WORD[a.result];
   // An attack with no wound effect (a Shield Bash) shows no count: "CRIT 0" would read as a critical that failed.
   const total = a.wounds * times;
-  const count = a.result === 'miss' || a.woundless ? '' : `${total} ${total === 1 ? 'wound' : 'wounds'}`;
-  // The same attack several times is told once with its count and the wounds of all: "SA's HIT ×2, 20
+  const count = a.result === 'miss' || a.woundless ? '' : `, ${total} ${total === 1 ? 'wound' : 'wounds'}`;
+  // The same attack several times is told once with its count and the wounds of all: "HIT ×2 by SA, 20
   // wounds", where "SA's HIT 10 wounds · SA's HIT 10 wounds" ran across six squares (issue 26).
-  const wounds = times > 1 ? ` ×${times}${count ? `, ${count}` : ''}` : count ? ` ${count}` : '';
+  const repeat = times > 1 ? ` ×${times}` : '';
   // Wounds not allotted yet say so, so the count is not read as taken (issue 26).
   const pending = a.pending === 'split' ? ', split pending' : a.pending === 'waiting' ? ', pending' : '';
-  return `${a.attacker}'s ${a.reply ? 'REPLY ' : ''}${result}${wounds}${pending}`;
+  return `${result}${repeat} by ${a.attacker}${a.reply ? "'s reply" : ''}${count}${pending}`;
 }
 
 /** An attack's arrowhead length, in squares. */
@@ -466,7 +469,7 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     const m = of(h.unit);
     const words = harmWords(h);
     const caused = `${words} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`;
-    // Under an attack's part, the cause is said: "-5 cold" below "CI's REPLY CRIT 15 wounds" read as
+    // Under an attack's part, the cause is said: "-5 cold" below "CRIT by CI's reply, 15 wounds" read as
     // the critical's cold wounds (issue 26).
     m.parts.push(m.parts.length > 0 ? caused : words);
     m.listParts.push(caused);
@@ -483,8 +486,8 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
 }
 
 /**
- * One label per unit for everything the last turn did to it, named first as every label is: "SD: KC's
- * CRIT 20 wounds · DROPPED", "AO: KC's MISS", "PC: -5 Vigor (cold)". A playtester could not tell whose a bare
+ * One label per unit for everything the last turn did to it, named first as every label is: "SD: CRIT
+ * by KC, 20 wounds · DROPPED", "AO: MISSED by KC", "PC: -5 Vigor (cold)". A playtester could not tell whose a bare
  * "HIT 10" was, and a unit hit and dropped got two tags, which in a pile-up went to two numbered
  * badges (issue 26). The label sits flush beside the unit's square (its token where it shares one,
  * its cross where it dropped), on whichever side is free; else on its attack line or round it, always

@@ -150,6 +150,8 @@ export interface MoveView {
   readonly path: readonly Sq[];
   readonly fromKnown: boolean;
   readonly span: 1 | 2;
+  /** A shove's verb as the log tells it ("recoiled", "pushed": shove-words.ts); absent for one told as "was moved". */
+  readonly verb?: string;
 }
 
 export interface AttackView {
