@@ -12,22 +12,14 @@ import type { ReadOptions } from '../../src/commands/options';
 import { defaultContent } from '../../src/content/load';
 import { gridmapSchema } from '../../src/formats/gridmap';
 import { openStore, type Store } from '../../src/store';
+import { appOver } from './stored-match';
 
 const content = defaultContent();
 let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = {
-    store,
-    content,
-    client: undefined as never,
-    outbox: undefined as never,
-    log: () => undefined,
-    mintId: () => 'm1',
-    mintSecret: () => 'secret',
-    now: Date.now,
-  };
+  app = appOver(store);
 });
 afterEach(async () => {
   await store.close();

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/commands/app';
 import { orderCommand } from '../../src/commands/play/order';
 import { openStore, type Store } from '../../src/store';
-import { content, setupFor, storedMatch } from './stored-match';
+import { appOver, setupFor, storedMatch } from './stored-match';
 
 describe('/order in the command list', () => {
   it('names its game in every subcommand, each description whole and at most 100 characters', () => {
@@ -27,16 +27,7 @@ describe('/order in a match of a game played with its own commands', () => {
   let app: App;
   beforeEach(async () => {
     store = openStore(':memory:');
-    app = {
-      store,
-      content,
-      client: undefined as never,
-      outbox: undefined as never,
-      log: () => undefined,
-      mintId: () => 'm1',
-      mintSecret: () => 'secret',
-      now: Date.now,
-    };
+    app = appOver(store);
     await storedMatch(store, 'm1', setupFor(1, ['mill-crossing']));
   });
   afterEach(async () => store.close());

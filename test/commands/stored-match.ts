@@ -8,6 +8,7 @@ import { type Chooser, chooseCommand } from '../../src/bench/selfplay';
 import { defaultDecision } from '../../src/rulesets/sellsword/engine/defaults';
 import { beginMatch, gameOf, stepMatch, type MatchCommand, type MatchEvent, type MatchSetup, type MatchSnapshot } from '../../src/match/match-state';
 import type { MatchRow, Store } from '../../src/store';
+import type { App } from '../../src/commands/app';
 
 export const content = defaultContent();
 
@@ -71,3 +72,15 @@ export async function untilPlaying(store: Store, id: string, choose: Chooser): P
   }
   throw new Error('setup did not finish');
 }
+
+/** The application over `store` as a command sees it, with no Discord client or outbox (a command that needs neither). */
+export const appOver = (store: Store): App => ({
+  store,
+  content,
+  client: undefined as never,
+  outbox: undefined as never,
+  log: () => undefined,
+  mintId: () => 'm1',
+  mintSecret: () => 'secret',
+  now: Date.now,
+});

@@ -10,13 +10,12 @@ import { mapsPatch } from '../../src/commands/league/league-settings';
 import { mapCommand } from '../../src/commands/map/map';
 import { mapListEmbed, tableMapListEmbed } from '../../src/commands/map/map-library';
 import type { ReadOptions } from '../../src/commands/options';
-import { defaultContent } from '../../src/content/load';
 import { tableMapOf } from '../../src/match/table-begin';
 import { submittedMapDocuments, tableMapsHere } from '../../src/match/table-maps';
 import { rulesetOf } from '../../src/rulesets';
 import { openStore, type Store } from '../../src/store';
+import { appOver } from './stored-match';
 
-const content = defaultContent();
 const found = rulesetOf('sword-and-claw');
 if (!found.ok) throw new Error('no Sword and Claw');
 const sc = found.ruleset;
@@ -25,16 +24,7 @@ let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = {
-    store,
-    content,
-    client: undefined as never,
-    outbox: undefined as never,
-    log: () => undefined,
-    mintId: () => 'm1',
-    mintSecret: () => 'secret',
-    now: Date.now,
-  };
+  app = appOver(store);
 });
 afterEach(async () => store.close());
 

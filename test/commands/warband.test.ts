@@ -12,6 +12,7 @@ import { loadWarband, MAX_WARBANDS, removeWarband, saveWarband, warbandChoices, 
 import { checkUploadMeta, readUpload, UPLOAD_LIMIT, type Fetcher, type UploadMeta } from '../../src/commands/upload';
 import { mapIds } from '../../src/commands/map/map-library';
 import { openStore, type Store } from '../../src/store';
+import { appOver } from './stored-match';
 
 const content = defaultContent();
 const index = content.index;
@@ -22,16 +23,7 @@ let store: Store;
 let app: App;
 beforeEach(() => {
   store = openStore(':memory:');
-  app = {
-    store,
-    content,
-    client: undefined as never,
-    outbox: undefined as never,
-    log: () => undefined,
-    mintId: () => 'm1',
-    mintSecret: () => 'secret',
-    now: Date.now,
-  };
+  app = appOver(store);
 });
 afterEach(() => store.close());
 

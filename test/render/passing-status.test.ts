@@ -17,19 +17,9 @@ const state = table({
   ],
 });
 const names = { p1: 'Alice', p2: 'Bob' };
-const hit: EventOf<'attack-rolled'> = {
-  type: 'attack-rolled',
-  unit: 'kn',
-  attack: 'longsword',
-  target: 'gh',
-  rolls: [14],
-  modifier: 2,
-  need: 12,
-  hit: true,
-  critical: false,
-  glancing: false,
-  notes: [],
-};
+// KN's Longsword hits GH: 14 + 2 against 12.
+const roll = { rolls: [14], modifier: 2, need: 12, hit: true, critical: false, glancing: false, notes: [] };
+const hit: EventOf<'attack-rolled'> = { type: 'attack-rolled', unit: 'kn', attack: 'longsword', target: 'gh', ...roll };
 const shaken = (source: string | null): GameEvent => ({
   type: 'status-gained',
   unit: 'gh',
