@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING } from '../../src/discord/choices';
 import { decide, type GameState } from '../../src/rulesets/sellsword/engine';
-import { attackChoices, targetChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
+import { attackChoices, targetChoices, unitChoices } from '../../src/rulesets/sellsword/table/act-suggestions';
 import { table } from '../render/states';
 
 /** The Priest at B2, a Ghoul at `ghoul`, the Priest acting with one act left. */
@@ -48,5 +48,8 @@ describe('an attack of 2 acts with 1 act left (R8, issue 26)', () => {
       expect(list[0]!.name).toMatch(new RegExp(`^Nothing to choose: ${SAID}; no enemy in reach`));
     }
     expect(targetChoices(game, 'p1', 'pd', 'dawnburst', '')[0]!.name).toBe(`Nothing to choose: ${SAID}`);
+    // The unit list says it too, asked blank or with the unit typed.
+    for (const typed of ['', 'pd'])
+      expect(unitChoices(game, 'p1', typed, 'attack')[0]!.name).toMatch(new RegExp(`^Nothing to choose: ${SAID}; no enemy in reach`));
   });
 });

@@ -195,8 +195,11 @@ function ownUnitWhy(game: GameState, user: string, id: string, act: string | und
     return trait?.trait === 'act' ? `${label}: ${traitWhy(game, user, game.units[id]!, trait)}` : `${label} has no trait it can use as an act`;
   }
   if (act !== 'attack') return `${label} cannot ${act ?? 'act'} now`;
-  // "KN has no enemy in reach; …", or "KN: OW is too close to charge, …" when a charge's reason leads.
+  // "KN has no enemy in reach; …", or "KN: OW is too close to charge, …" when a charge's reason leads;
+  // led by an attack refused for want of acts, whose words name the unit ("PD has 1 act left; …").
   const why = noTargetWhy(game, id);
+  const short = attacksShortOfActs(game, id);
+  if (short.length > 0) return withShort(short, why);
   return why.startsWith('no enemy') ? `${label} has ${why}` : `${label}: ${why}`;
 }
 
@@ -330,6 +333,9 @@ export function noUnitWhy(game: GameState, user: string, act: string | undefined
     const trait = liveTraits(game, first).find((t) => t.trait === 'act');
     return trait?.trait === 'act' ? traitWhy(game, user, first, trait) : 'none of its traits can be used now';
   }
+  // The one unit to act with an attack refused for want of acts (a Dawnburst, 1 act left) says so first, as /attack's lists do.
+  const short = act === 'attack' && mine.length === 1 ? attacksShortOfActs(game, first.id) : [];
+  if (short.length > 0) return withShort(short, noTargetWhy(game, first.id));
   if (act === 'attack') {
     // The first unit with an enemy in view says how far it is: "no enemy in sight" would be wrong (issue 26).
     const said = mine.flatMap((u) => (u.at === null ? [] : [{ u, why: noTargetWhy(game, u.id) }])).find((w) => w.why !== NO_ENEMY);
