@@ -82,6 +82,8 @@ export const TEMPLATE = '#e07b00';
 /** An area's own marks (its centre's outline, its tag): the area's orange darkened, so white words on it read. */
 export const TEMPLATE_INK = '#8f4700';
 export const REPLY = '#5b2a86';
+/** A label for what a trait used as an act gave (Vigor, tokens): a healer's green, apart from every harm's red. */
+export const GAIN = '#2c6a35';
 export const REACH = [49, 110, 214] as const;
 export const CHARGE = '#e65100';
 export const SIGHT = { clear: '#1b7f3a', cover: '#b26a00', invisible: '#6a3d9a', blocked: '#5f5f5f' } as const;

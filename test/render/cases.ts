@@ -24,6 +24,7 @@ import {
   crowdTable,
   droppedThenEnteredTable,
   lastTurnTable,
+  mendTable,
   meleeTable,
   pileUpTable,
   passingReplyTable,
@@ -166,6 +167,16 @@ export const goldenCases: readonly GoldenCase[] = [
       const t = burstTable();
       const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
       return asShownOnPhone(drawFocusCanvas(view, focusWindow(view)!));
+    },
+  },
+  {
+    name: 'focus-mend',
+    shows:
+      "the Priest's Mend Wounds used as an act (a trait draws no line): green labels beside the Priest, 'PD: +7 Vigor from Mend Wounds', and the Squire, 'SQ: +10 Vigor from PD's Mend Wounds', each with what it regained; the strip under it shows their Vigor now",
+    render: () => {
+      const t = mendTable();
+      const view = toMapView(t.state, { lastTurn: t.events, before: t.before });
+      return encodePng(drawFocusCanvas(view, focusWindow(view)!));
     },
   },
   {

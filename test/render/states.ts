@@ -171,6 +171,22 @@ export function burstTable(): { before: GameState; events: GameEvent[]; state: G
   return play(burstStart(), [{ act: 'attack', unit: 'priest', attack: 'dawnburst', origin: 'J14' }]);
 }
 
+/**
+ * The Priest's Mend Wounds used as an act on Barrow Hill: it and the hurt Squire beside it regain
+ * Vigor, which the map tells on each (a trait used as an act drew nothing, issue 26).
+ */
+export function mendTable(): { before: GameState; events: GameEvent[]; state: GameState } {
+  const start = table({
+    map: 'barrow-hill',
+    units: [
+      u('priest', 'valor-priest', 'p1', 'J10', { vigor: 3 }),
+      u('squire', 'valor-squire', 'p1', 'J12', { vigor: 2 }),
+      u('ghoul', 'havoc-ghoul', 'p2', 'M15'),
+    ],
+  });
+  return play(start, [{ act: 'trait', unit: 'priest', trait: 'mend' }]);
+}
+
 /** The table of burstTable before the burst. */
 export function burstStart(): GameState {
   return table({

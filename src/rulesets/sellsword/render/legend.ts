@@ -19,6 +19,7 @@ import {
   CHARGE,
   CRITICAL,
   EDGE_WALL,
+  GAIN,
   HIT,
   INK,
   LOW_COVER,
@@ -152,6 +153,8 @@ function lastTurnRows(): Run[][] {
       { group: [tagSwatch("HIT by GH's reply, 5 wounds", REPLY), { text: ' a reply (purple)' }] },
       { space: 0.9 },
       { group: [tagSwatch('SD: CRIT by KN, 20 wounds · DROPPED', CRITICAL, 'star'), { text: ' a critical hit that dropped SD (red cross where it stood)' }] },
+      { space: 0.9 },
+      { group: [tagSwatch("+3 Vigor from PD's Mend Wounds", GAIN), { text: ' what a trait used as an act gave (green)' }] },
       { space: 0.9 },
       ...item(
         pic(1.1, (ctx, x, y, h) => numberBadge(ctx, 1, HIT, x + h * 0.5, y + h * 0.5, h)),

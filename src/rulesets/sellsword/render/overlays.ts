@@ -7,7 +7,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from '../../../render/fonts';
 import { arrowhead, cross } from '../../../render/glyphs';
 import { centreOf, cornerOf, type BoardGeometry } from '../../../render/layout';
-import { CHARGE, CRITICAL, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT, TEMPLATE, TEMPLATE_INK } from '../../../render/palette';
+import { CHARGE, CRITICAL, GAIN, HIT, INK, MISS, PATH, PATH_EDGE, PREVIEW, REACH, REPLY, SIGHT, TEMPLATE, TEMPLATE_INK } from '../../../render/palette';
 import { drawArea } from '../../../render/table-marks';
 import { objectiveBadgeSpot, objectiveBadges } from '../../../render/objective-badges';
 import { entryMark } from './legend';
@@ -434,6 +434,8 @@ interface UnitMarks {
   harm: HarmView | null;
   drop: DropView | null;
   critical: boolean;
+  /** It gained from a trait used as an act (its Vigor, a token), which draws nothing else. */
+  gained: boolean;
 }
 
 /** What the last turn did to each unit, in the order the units were first marked: attacks on it, other wounds, its drop. */
@@ -441,7 +443,7 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
   const byUnit = new Map<string, UnitMarks>();
   const of = (unit: string): UnitMarks => {
     let m = byUnit.get(unit);
-    if (!m) byUnit.set(unit, (m = { unit, parts: [], listParts: [], line: null, harm: null, drop: null, critical: false }));
+    if (!m) byUnit.set(unit, (m = { unit, parts: [], listParts: [], line: null, harm: null, drop: null, critical: false, gained: false }));
     return m;
   };
   // Identical attacks on one unit (same attacker, result and wounds) are told once, counted.
@@ -474,6 +476,18 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     m.parts.push(m.parts.length > 0 ? caused : words);
     m.listParts.push(caused);
     m.harm ??= h;
+  }
+  // A trait used as an act draws no line: what it gave is told on each unit that gained, or a
+  // playtester who used Mend Wounds found the map unchanged (issue 26).
+  for (const h of last.happenings) {
+    if (h.kind !== 'trait') continue;
+    for (const gain of h.gains) {
+      const m = of(gain.unit);
+      const words = `+${gain.what} from ${gain.unit === h.unit ? h.trait : `${h.unit}'s ${h.trait}`}`;
+      m.parts.push(words);
+      m.listParts.push(words);
+      m.gained = true;
+    }
   }
   for (const d of last.drops) {
     if (!d.at) continue;
@@ -544,6 +558,11 @@ function unitTags(g: BoardGeometry, last: LastTurnView, units: readonly UnitView
       const c = cornerOf(g, m.harm.at);
       const under = { x: c.x + (g.cell * m.harm.span) / 2, y: c.y + g.cell * m.harm.span };
       return [{ text, lines, listText, colour, anchor: under, spots: [], px: g.cell * 0.32, beside: now.get(m.unit) ?? square(m.harm.at, m.harm.span) }];
+    }
+    const own = now.get(m.unit);
+    if (m.gained && own) {
+      const under = { x: own.x + own.w / 2, y: own.y + own.h };
+      return [{ text, lines, listText, colour: GAIN, anchor: under, spots: [], px: g.cell * 0.32, beside: own }];
     }
     return [];
   });
