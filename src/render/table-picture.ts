@@ -140,7 +140,7 @@ function legendRun(e: TableLegendEntry): Run[] {
     case 'path':
       return item(swatchLine(PATH, [...PATH_WORDS[e.style]], 0.2, 1.25, PATH_EDGE), e.words);
     case 'attack':
-      return [{ group: [tagSwatch('HIT 1', HIT), { text: ' ' }, tagSwatch('MISS', MISS), { text: ` ${e.words}` }] }, { space: 0.9 }];
+      return [{ group: [tagSwatch('HIT', HIT), { text: ' ' }, tagSwatch('MISSED', MISS), { text: ` ${e.words}` }] }, { space: 0.9 }];
     case 'removed':
       return [{ group: [tagSwatch('REMOVED', CRITICAL), { text: ` ${e.words}` }] }, { space: 0.9 }];
     case 'template':

@@ -94,7 +94,7 @@ export type TableOverlay =
   /**
    * An attack: a line from where the attacker stood to where the target stood (top-left squares and
    * spans, so a target removed by it is still pointed at), tagged with the target, the attacker and the result
-   * ("RS2: HC's HIT 1 wound", "HC: RS1's OPPORTUNITY MISS").
+   * ("RS2: HIT by HC, 1 wound", "HC: MISSED by RS1's opportunity attack").
    */
   | {
       readonly kind: 'attack';

@@ -19,7 +19,7 @@ export const tableGoldenCases = [
   {
     name: 'table-sc-melee-hurt',
     shows:
-      "Sword and Claw after Bob's turn: the 3×3 Marsh Wyrm's Slide (dotted), a Brute's Run (dashed), a skirmisher's Move (solid), strikes tagged with target, attacker and result ('HS1: RM's HIT 2 wounds', 'HCA: RSW's HIT 1 wound', 'HS2: RSK's MISS'), a spearman REMOVED under a red cross, Hurt as an H badge on 1×1 tokens and HURT on the 2×2, the active captain's corners",
+      "Sword and Claw after Bob's turn: the 3×3 Marsh Wyrm's Slide (dotted), a Brute's Run (dashed), a skirmisher's Move (solid), strikes tagged with target, attacker and result ('HS1: HIT by RM, 2 wounds', 'HCA: HIT by RSW, 1 wound', 'HS2: MISSED by RSK'), a spearman REMOVED under a red cross, Hurt as an H badge on 1×1 tokens and HURT on the 2×2, the active captain's corners",
     render: () => renderTable(scTableView(meleeTable())).png,
   },
   {
@@ -42,13 +42,13 @@ export const tableGoldenCases = [
   {
     name: 'table-sc-area',
     shows:
-      "Sword and Claw after Bob's ranged step: the Bile Spitter's Area 2 glob drifted onto M7–N8, its four squares shaded orange with dashed edges under the tokens, a shot line to each troop under it (his own skirmisher too) tagged with the troop hit and the spitter ('…: BS's HIT 1 wound'), and the key's line for an area",
+      "Sword and Claw after Bob's ranged step: the Bile Spitter's Area 2 glob drifted onto M7–N8, its four squares shaded orange with dashed edges under the tokens, a shot line to each troop under it (his own skirmisher too) tagged with the troop hit and the spitter ('…: HIT by BS, 1 wound'), and the key's line for an area",
     render: () => renderTable(scTableView(areaTable())).png,
   },
   {
     name: 'table-sc-cone',
     shows:
-      "Sword and Claw after Bob's melee step: the Fire Drake's Cone 4 aimed west at a spearman, its squares (one wide by the drake, three wide at its far end) shaded orange with dashed edges under the tokens, a strike line to each troop under it tagged with the troop, the drake and the result (HS1 hit for 1 wound, his own skirmisher too, a MISS), the spearman and captain off it untouched, and the key's line for a cone, fan, line or aura",
+      "Sword and Claw after Bob's melee step: the Fire Drake's Cone 4 aimed west at a spearman, its squares (one wide by the drake, three wide at its far end) shaded orange with dashed edges under the tokens, a strike line to each troop under it tagged with the troop, the drake and the result (HS1 hit for 1 wound, his own skirmisher too, one MISSED), the spearman and captain off it untouched, and the key's line for a cone, fan, line or aura",
     render: () => renderTable(scTableView(coneTable())).png,
   },
   {

@@ -65,7 +65,7 @@ describe('Sword and Claw table view', () => {
     ]);
     const tags = view.overlays.flatMap((o) => (o.kind === 'attack' ? [o.tag] : []));
     // Named as Sellsword's labels are ("PC: LO's REPLY MISS"): whom it struck, whose it was, what it did.
-    expect(tags).toEqual(["HS1: RM's HIT 2 wounds", "HCA: RSW's HIT 1 wound", "HS2: RSK's MISS"]);
+    expect(tags).toEqual(['HS1: HIT by RM, 2 wounds', 'HCA: HIT by RSW, 1 wound', 'HS2: MISSED by RSK']);
     expect(view.lines).toContain("Marked on the map: Bob's last turn");
     expect(view.marks).toBe("Bob's last turn");
     expect(view.legend.map((e) => e.kind)).toEqual(['look', 'look', 'pips', 'badge', 'path', 'path', 'path', 'attack', 'removed']);
@@ -77,7 +77,7 @@ describe('Sword and Claw table view', () => {
     const again = { ...first, hit: false, wounds: 0 };
     const view = scTableView({ ...input, happenings: [...input.happenings!, again] });
     const lines = view.overlays.filter((o) => o.kind === 'attack');
-    expect(lines.map((o) => o.tag)).toEqual(["HS1: RM's HIT 2 wounds", "HCA: RSW's HIT 1 wound, MISS", "HS2: RSK's MISS"]);
+    expect(lines.map((o) => o.tag)).toEqual(['HS1: HIT by RM, 2 wounds', 'HCA: HIT, MISSED by RSW, 1 wound', 'HS2: MISSED by RSK']);
     expect(lines[1]!.words).toBe('RSW struck HCA twice: hit, 1 wound; missed.');
     // Another kind of strike on the same target stays its own line: an opportunity attack is not a strike of the melee step.
     const reply = { ...first, opportunity: true };

@@ -106,9 +106,19 @@ describe("Sword and Claw's turn picture from a played match", () => {
               : [],
       );
       const lines = v.overlays.filter((o) => o.kind === 'attack');
-      // Each tag names the target and the attacker, then the results of its strikes on that target: "SK1: HS's HIT 1 wound, MISS".
-      const tagged = lines.flatMap((o) => o.tag.replace(/^[A-Z0-9]+: [A-Z0-9]+'s (OPPORTUNITY |TRAMPLE )?/, '').split(', '));
-      expect(tagged.sort()).toEqual(melee.map((k) => (k.hit ? `HIT ${k.wounds} ${k.wounds === 1 ? 'wound' : 'wounds'}` : 'MISS')).sort());
+      // Each tag names the target and the attacker, then the results of its strikes on that target: "SK1: HIT, MISSED by HS, 1 wound".
+      const told = { HIT: 0, MISSED: 0, wounds: 0 };
+      for (const o of lines) {
+        const m = /^[A-Z0-9]+: (.+?) by [A-Z0-9]+(?:'s (?:opportunity attack|trample))?(?:, (\d+) wounds?)?$/.exec(o.tag);
+        expect(m, o.tag).not.toBeNull();
+        for (const r of m![1]!.split(', ')) {
+          const [word, times] = r.split(' ×') as ['HIT' | 'MISSED', string | undefined];
+          told[word] += Number(times ?? 1);
+        }
+        told.wounds += Number(m![2] ?? 0);
+      }
+      const hits = melee.filter((k) => k.hit);
+      expect(told).toEqual({ HIT: hits.length, MISSED: melee.length - hits.length, wounds: hits.reduce((n, k) => n + k.wounds, 0) });
       strikes += lines.length;
       const removedNow = s.troops.filter((x) => t.after.troops[x.id]!.removed && !t.before.troops[x.id]!.removed);
       expect(v.overlays.filter((o) => o.kind === 'removed')).toHaveLength(removedNow.length);

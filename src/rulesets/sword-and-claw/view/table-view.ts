@@ -143,9 +143,14 @@ const woundsWord = (n: number) => `${n} ${n === 1 ? 'wound' : 'wounds'}`;
 function strikesOverlay(c: Ctx, strikes: readonly Strike[]): TableOverlay {
   const h = strikes[0]!;
   const [a, t] = [label(c, h.attacker), label(c, h.target)];
-  // Named as Sellsword's labels are, the target first and whose attack it was: "FO: BR's TRAMPLE HIT 1 wound".
-  const kind = h.opportunity ? 'OPPORTUNITY ' : h.trample ? 'TRAMPLE ' : '';
-  const tag = `${t}: ${a}'s ${kind}${strikes.map((k) => (k.hit ? `HIT ${woundsWord(k.wounds)}` : 'MISS')).join(', ')}`;
+  // Read as Sellsword's labels are, a sentence after the target's name: "HS2: MISSED by RSK", "FO: HIT by
+  // BR's trample, 1 wound", "HCA: HIT, MISSED by RSW, 1 wound". "HS2: RSK's MISS", the striker's name
+  // between the target's and the result, was read as the target missing (issue 26).
+  const by = h.opportunity ? `${a}'s opportunity attack` : h.trample ? `${a}'s trample` : a;
+  const [hits, misses] = [strikes.filter((k) => k.hit).length, strikes.filter((k) => !k.hit).length];
+  const results = [hits > 0 ? `HIT${hits > 1 ? ` ×${hits}` : ''}` : null, misses > 0 ? `MISSED${misses > 1 ? ` ×${misses}` : ''}` : null].filter(Boolean);
+  const dealt = strikes.reduce((n, k) => n + (k.hit ? k.wounds : 0), 0);
+  const tag = `${t}: ${results.join(', ')} by ${by}${hits > 0 ? `, ${woundsWord(dealt)}` : ''}`;
   const result = strikes.map((k) => (k.hit ? `hit, ${woundsWord(k.wounds)}` : 'missed')).join('; ');
   const what = h.opportunity ? `${a} made an opportunity attack on ${t}` : h.shot ? `${a} shot at ${t}` : h.trample ? `${a} trampled ${t}` : `${a} struck ${t}`;
   const times = strikes.length === 1 ? '' : strikes.length === 2 ? ' twice' : ` ${strikes.length} times`;
@@ -223,7 +228,7 @@ function legendOf(c: Ctx, units: readonly TableUnit[], overlays: readonly TableO
   }
   if (overlays.some((o) => o.kind === 'attack')) {
     const shots = (c.input.happenings ?? []).some((h) => h.kind === 'strike' && h.shot);
-    // The tags name the troop struck and the striker ("HS1: RM's HIT 2 wounds"); the swatch shows the result alone.
+    // The tags name the troop struck and the striker ("HS1: HIT by RM, 2 wounds"); the swatch shows the result alone.
     const what = shots ? 'a strike or a shot' : 'a strike';
     entries.push({ kind: 'attack', words: `${what}, tagged with the troop struck and whose it was: wounds dealt, or a miss` });
   }
