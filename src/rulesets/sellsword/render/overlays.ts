@@ -483,7 +483,8 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     if (h.kind !== 'trait') continue;
     for (const gain of h.gains) {
       const m = of(gain.unit);
-      const words = `+${gain.what} from ${gain.unit === h.unit ? h.trait : `${h.unit}'s ${h.trait}`}`;
+      // "+1 blue token", never "+a blue token" (amountWords says one token as "a blue token").
+      const words = `+${gain.what.replace(/^a /, '1 ')} from ${gain.unit === h.unit ? h.trait : `${h.unit}'s ${h.trait}`}`;
       m.parts.push(words);
       m.listParts.push(words);
       m.gained = true;
