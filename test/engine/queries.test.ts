@@ -51,6 +51,16 @@ describe('queries', () => {
     expect(decide(state, { act: 'move', unit: 'c', to: own })).toMatchObject({ error: { code: 'already-there' } });
   });
 
+  it('R25, §6.2: a move is warned of a reply only from an enemy that may React (not a stunned one)', () => {
+    const warned = (s: GameState) => new Set(moveOptions(s, 'c').flatMap((o) => o.repliers));
+    expect(warned(state)).toContain('s');
+    const stunned: GameState = {
+      ...state,
+      units: { ...state.units, s: { ...state.units.s!, statuses: [{ status: 'stunned', recover: 'spirit', modifier: 0, source: null, asterisk: false }] } },
+    };
+    expect(warned(stunned)).not.toContain('s');
+  });
+
   it('reachable squares and visible targets agree with the board', () => {
     const reach = reachableSquares(state, 'c');
     // Five steps east along row 2, and no further.

@@ -12,6 +12,7 @@ import { DIAGONALS, fitsOnBoard, footprint, label, SPAN, type Table, tableOf, un
 import { ruleError, type RuleError } from '../../../engine/errors';
 import type { Size } from '../formats/vocabulary';
 import { areEnemies } from './sides';
+import { canReact } from './react-status';
 
 export interface Mover {
   readonly unit: UnitState;
@@ -232,11 +233,13 @@ export function endError(state: GameState, table: Table, mover: Mover, at: numbe
   return null;
 }
 
-/** R25: enemies that could reply to a step leaving `from` (adjacent, with a react token). */
+/** R25: enemies that could reply to a step leaving `from` (adjacent, and able to React: canReact). */
 export function replyThreats(state: GameState, table: Table, mover: Mover, from: number): UnitState[] {
   const mine = footprint(table.board, from, SPAN[mover.size]);
   return Object.values(state.units).filter((u) => {
-    if (!areEnemies(state, u, mover.unit) || u.at === null || u.dropped || u.tokens.react < 1) return false;
+    // Only an enemy that may React now (a react token, not Stunned or Helpless: canReact) is a threat;
+    // a stunned one was warned of in move suggestions though it could not reply (playtest round 23).
+    if (!areEnemies(state, u, mover.unit) || u.at === null || !canReact(u)) return false;
     const theirs = footprint(table.board, u.at, SPAN[moverOf(state, u).size]);
     return adjacent(table.board, table.wallAt, mine, theirs);
   });

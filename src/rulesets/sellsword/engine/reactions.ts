@@ -8,25 +8,8 @@ import type { GameState, UnitId, UnitState } from './state';
 import { profile } from './stats';
 import { areAdjacent, attackLine, isProblem, sightOf } from './targeting';
 
-/** Statuses whose bearer may not React (§6.2). */
-const NO_REACT = ['stunned', 'helpless'];
-
-/**
- * Why `unit` may not React now (R40, §6.2), or null when it may: dropped or off the map, no react token
- * left, or Stunned, Helpless, or Glamyred while a failed roll holds (R65). The one place that says so.
- */
-export function whyNoReact(unit: UnitState): 'dropped' | 'off-map' | 'no-react-token' | 'stunned' | 'helpless' | 'glamyred' | null {
-  if (unit.dropped) return 'dropped';
-  if (unit.at === null) return 'off-map';
-  if (unit.tokens.react < 1) return 'no-react-token';
-  const held = unit.statuses.find((s) => NO_REACT.includes(s.status) || (s.status === 'glamyred' && s.held === true));
-  return held ? (held.status as 'stunned' | 'helpless' | 'glamyred') : null;
-}
-
-/** R40, §6.2: Stunned and Helpless never react; Glamyred only while a failed roll holds (R65). */
-export function canReact(unit: UnitState): boolean {
-  return whyNoReact(unit) === null;
-}
+export { canReact, whyNoReact } from './react-status';
+import { canReact, whyNoReact } from './react-status';
 
 /** A reply declared and not yet made: who replies, with which attack, against whom. */
 export interface PendingReply {
