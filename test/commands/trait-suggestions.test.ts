@@ -40,6 +40,20 @@ describe('/trait: names, reach and targets (R32, issue 26)', () => {
     expect('error' in r && r.error.message).toBe('Priest of the Dawn (pd) has no act trait "heal". Its act traits: Mend Wounds.');
   });
 
+  it('§4.30: a trait its marked box took away is refused as lost, and the empty list says so (playtest round 23)', () => {
+    const game = priestAnd('B5', 2);
+    const hurt: GameState = { ...game, units: { ...game.units, pd: { ...game.units.pd!, injuries: [{ trait: 'mend' }] } } };
+    expect(typedTrait(hurt, hurt.units.pd!, 'Mend Wounds')?.id).toBe('mend');
+    const r = decide(hurt, { act: 'trait', unit: 'pd', trait: 'mend' }, 'p1');
+    expect('error' in r && r.error).toMatchObject({
+      code: 'trait-lost',
+      message: 'Priest of the Dawn (pd) has lost Mend Wounds: its Mend Wounds box is marked.',
+    });
+    const choices = traitChoices(hurt, 'p1', 'pd', '');
+    expect(choices).toHaveLength(1);
+    expect(String(choices[0]!.name)).toContain('PD has lost Mend Wounds: its Mend Wounds box is marked');
+  });
+
   it('a named ally out of reach is refused with how far it is and how far the trait reaches', () => {
     const game = priestAnd('B6', 2);
     const r = decide(game, { act: 'trait', unit: 'pd', trait: 'mend', target: 'wh' }, 'p1');

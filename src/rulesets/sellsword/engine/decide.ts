@@ -14,7 +14,7 @@ import { run } from './handlers';
 import type { Cost, Frame, FrameOf, GameState, PlayerId, Prompt, UnitState } from './state';
 import { checkElimination, inPlay } from './scoring';
 import { checkAsterisks } from './statuses';
-import { liveTraits, profile } from './stats';
+import { liveTraits, lostTraits, lostWords, profile } from './stats';
 import { boardOf, findAttack, label, unitOf } from './table';
 import { nameOf as squareNameOf, squareIndex } from '../../../engine/board';
 import { checkBurstOrigin } from './burst';
@@ -345,6 +345,10 @@ function traitFrame(state: GameState, plan: ActPlan, id: string, target: string 
   const { unit } = plan;
   const trait = liveTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
   if (trait?.trait !== 'act') {
+    // §4.30: a marked trait box takes its trait away. Said so, or "has no act trait" read as false
+    // beside a card that still prints it (playtest round 23).
+    const lost = lostTraits(state, unit).find((t) => t.trait === 'act' && t.id === id);
+    if (lost?.trait === 'act') refuse('trait-lost', `${label(state, unit)} ${lostWords(lost.name)}.`);
     const usable = liveTraits(state, unit).flatMap((t) => (t.trait === 'act' ? [t.name] : []));
     refuse(
       'unknown-trait',

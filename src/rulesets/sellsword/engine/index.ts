@@ -105,7 +105,7 @@ export type { GameState, Incoming, Options, PlayerId, Prompt, PromptOf, SplitCho
 export { TABLE_PLAY } from './state';
 
 // A unit's profile and its traits in play.
-export { aurasOn, cardStat, cardTokens, liveTraits, printedStat, profile } from './stats';
+export { aurasOn, cardStat, cardTokens, liveTraits, lostTraits, lostWords, printedStat, profile } from './stats';
 
 // The table: units, their cards and squares, boards by content; spaces of 1×1, 2×2 and 3×3.
 export {

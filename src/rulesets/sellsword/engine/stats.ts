@@ -91,6 +91,16 @@ function liveOf(state: GameState, unit: UnitState): Live {
   return less;
 }
 
+/** The unit's card and mod traits a marked trait box has taken away (§4.30), in card order. */
+export function lostTraits(state: GameState, unit: UnitState): readonly Trait[] {
+  const off = disabledIds(unit);
+  if (off.size === 0) return [];
+  return [...cardOf(state, unit).traits, ...(modOf(state, unit)?.traits ?? [])].filter((t) => 'id' in t && t.id !== undefined && off.has(t.id));
+}
+
+/** Why a lost trait cannot be used, after the unit's name: "has lost Mend Wounds: its Mend Wounds box is marked". */
+export const lostWords = (name: string): string => `has lost ${name}: its ${name} box is marked`;
+
 /** Card and mod traits that still work. */
 export function liveTraits(state: GameState, unit: UnitState): readonly Trait[] {
   return liveOf(state, unit).traits;

@@ -34,7 +34,7 @@ import { nameOf } from '../../../formats/squares';
 import { strikableOnSquare } from './square-target';
 import { reasonInMapLabels } from './map-labels';
 import { TOKENS } from '../formats/vocabulary';
-import { traitWhy } from './trait-why';
+import { noActTraitWhy, traitWhy } from './trait-why';
 import { chargePrice } from './charge-price';
 import { attacksShortOfActs, type ShortOfActs, shortNamed } from './acts-short';
 import { NO_ENEMY, noTargetOfAll, noTargetWhy, outOfReachWords, unreachedNote } from './no-target-words';
@@ -192,7 +192,7 @@ function ownUnitWhy(game: GameState, user: string, id: string, act: string | und
   if (act === 'trait') {
     // "TG cannot trait now" did not say that Shield is always on, not an act (playtest round 20).
     const trait = liveTraits(game, game.units[id]!).find((t) => t.trait === 'act');
-    return trait?.trait === 'act' ? `${label}: ${traitWhy(game, user, game.units[id]!, trait)}` : `${label} has no trait it can use as an act`;
+    return trait?.trait === 'act' ? `${label}: ${traitWhy(game, user, game.units[id]!, trait)}` : noActTraitWhy(game, game.units[id]!);
   }
   if (act !== 'attack') return `${label} cannot ${act ?? 'act'} now`;
   // "KN has no enemy in reach; …", or "KN: OW is too close to charge, …" when a charge's reason leads;
@@ -331,7 +331,7 @@ export function noUnitWhy(game: GameState, user: string, act: string | undefined
   if (refusal) return refusalWords(refusal, game, names);
   if (act === 'trait') {
     const trait = liveTraits(game, first).find((t) => t.trait === 'act');
-    return trait?.trait === 'act' ? traitWhy(game, user, first, trait) : 'none of its traits can be used now';
+    return trait?.trait === 'act' ? traitWhy(game, user, first, trait) : noActTraitWhy(game, first);
   }
   // The one unit to act with an attack refused for want of acts (a Dawnburst, 1 act left) says so first, as /attack's lists do.
   const short = act === 'attack' && mine.length === 1 ? attacksShortOfActs(game, first.id) : [];

@@ -10,7 +10,7 @@ import { TOKENS } from '../formats/vocabulary';
 import { type Choice, choice, suggest } from '../../../discord/choices';
 import { effectText } from '../render/card-text';
 import { actingUnit, type Memo, type Names, noMemo, noNames, noUnitWhy, orWhy, unitActs } from './act-suggestions';
-import { traitWhy } from './trait-why';
+import { noActTraitWhy, traitWhy } from './trait-why';
 
 type ActTrait = Extract<Trait, { trait: 'act' }>;
 
@@ -29,7 +29,7 @@ export function traitChoices(game: GameState, user: string, unit: unknown, typed
       ids.size > 0
         ? `no trait of this unit matches "${String(typed)}"`
         : live.length === 0
-          ? 'this unit has no trait it can use as an act'
+          ? noActTraitWhy(game, u)
           : live[0] !== undefined
             ? traitWhy(game, user, u, live[0])
             : noUnitWhy(game, user, 'trait', names),

@@ -5,11 +5,21 @@
  * then "PD has nothing to gain from it", and had to guess the hound was too far (playtest round 20).
  */
 import type { GameState, UnitState } from '../engine';
-import { decide, notOfKind, reachesOne, reachWords, traitDistance, traitReach, unitList } from '../engine';
+import { decide, lostTraits, lostWords, notOfKind, reachesOne, reachWords, traitDistance, traitReach, unitList } from '../engine';
 import type { Trait } from '../formats/card';
 import { reasonInMapLabels } from './map-labels';
 
 type ActTrait = Extract<Trait, { trait: 'act' }>;
+
+/**
+ * Why a unit has no act trait to use, by its map label: the one a marked box took away when it had
+ * one ("PD has lost Mend Wounds: its Mend Wounds box is marked"), or that it never had one. "This unit
+ * has no trait it can use as an act" beside a card that prints Mend Wounds read as false (playtest round 23).
+ */
+export function noActTraitWhy(game: GameState, unit: UnitState): string {
+  const lost = lostTraits(game, unit).find((t) => t.trait === 'act');
+  return `${unit.id.toUpperCase()} ${lost?.trait === 'act' ? lostWords(lost.name) : 'has no trait it can use as an act'}`;
+}
 
 export function traitWhy(game: GameState, user: string, unit: UnitState, trait: ActTrait): string {
   const range = trait.range ?? 0;
