@@ -74,6 +74,7 @@ export {
   reachableSquares,
   recoveryChance,
   targetsFrom,
+  terrainWounds,
   unitLegalActs,
   visibleTargets,
   woundOutcomes,

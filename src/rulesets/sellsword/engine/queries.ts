@@ -247,7 +247,26 @@ export interface MoveOption {
   readonly damaging: number;
   /** Squares before the end where the move stops to take damaging terrain's wounds (R19), then goes on. */
   readonly stops: readonly string[];
+  /** The wounds those damaging squares deal the unit in all, through its immunity and toughness (terrainWounds): 0 for a unit immune to them. */
+  readonly wounds: number;
   readonly repliers: readonly string[];
+}
+
+/**
+ * R19: the wounds `steps` damaging squares deal a unit in all, 5 of the map's damage type each,
+ * through its immunity, vulnerability and toughness as any wound: what a move's or a charge's warning
+ * says. A tester's fire-immune Carrion Imp was warned of "5 fire wounds" that it never took (playtest round 23).
+ */
+export function terrainWounds(state: GameState, unitId: string, steps: number): number {
+  const damage = boardOf(state).damage;
+  let unit = unitOf(state, unitId);
+  let total = 0;
+  for (let i = 0; i < steps; i++) {
+    const { taken, toughness } = woundsTaken(state, unit, 5, damage);
+    total += taken;
+    unit = { ...unit, toughness: unit.toughness - toughness };
+  }
+  return total;
 }
 
 /** reachableSquares with the paths' damaging terrain, for suggestions that warn before the move; never the unit's own square. */
@@ -267,7 +286,14 @@ export function moveOptions(given: GameState, unitId: string, maneuver = false):
     const repliers = maneuver ? [] : threats(plan.path);
     const wounding = woundingSquares(board, mover.size, mover.fly, unit.at, plan.path);
     const stops = wounding.filter((s) => s !== at).map((s) => nameOf(board, s));
-    out.push({ square: nameOf(board, at), cost: plan.spent, damaging: wounding.length, stops, repliers });
+    out.push({
+      square: nameOf(board, at),
+      cost: plan.spent,
+      damaging: wounding.length,
+      stops,
+      wounds: terrainWounds(state, unitId, wounding.length),
+      repliers,
+    });
   }
   return out;
 }

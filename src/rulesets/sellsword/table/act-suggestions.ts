@@ -14,6 +14,7 @@ import {
   chargePlan,
   chargeRepliers,
   chargeWoundingSteps,
+  terrainWounds,
   moveOptions,
   moveRefusal,
   moveToRefusal,
@@ -469,22 +470,23 @@ function overCardMove(game: GameState, unit: UnitState): { readonly card: number
 /** A square with what getting there costs and risks: damaging terrain's wounds, and who may reply on the way. */
 export function squareWords(game: GameState, o: ReturnType<typeof moveOptions>[number], over: ReturnType<typeof overCardMove> = null): string {
   const why = over && o.cost > over.card ? over.why : null;
-  const warned = o.repliers.length > 0 || o.damaging > 0;
+  const warned = o.repliers.length > 0 || o.wounds > 0;
   const parts = [`${o.square} costs ${o.cost}${why && !warned ? ` (${why})` : ''}`];
   // A warning comes straight after the cost, within the 45 or so characters a phone shows; why the cost
   // is over the card's Move then comes after the warnings (playtest: a warning was cut off on a phone).
   if (o.repliers.length > 0) parts.push(replyWarning(o.repliers));
   // A move stops on each damaging square on the way to take its wounds (R19): the stops are named, so
   // "moved M7 to N9" after choosing M11 is no surprise.
-  if (o.stops.length > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)}, stops on ${o.stops.join(', ')} first`);
-  else if (o.damaging > 0) parts.push(`⚠ ${damagingWounds(game, o.damaging)} (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
+  // A unit immune to the ground's wounds is not warned of them: it takes none (terrainWounds).
+  if (o.wounds > 0 && o.stops.length > 0) parts.push(`⚠ ${damagingWounds(game, o.wounds)}, stops on ${o.stops.join(', ')} first`);
+  else if (o.wounds > 0) parts.push(`⚠ ${damagingWounds(game, o.wounds)} (${o.damaging} damaging square${o.damaging === 1 ? '' : 's'})`);
   if (why && warned) parts.push(`cost is ${why}`);
   return parts.join(' · ');
 }
 
-/** Damaging terrain's wounds on a path (5 a wounding step), as moves and charges warn of them: "10 cold wounds". */
-export function damagingWounds(game: GameState, steps: number): string {
-  return `${5 * steps} ${boardOf(game).damage} wounds`;
+/** Damaging terrain's wounds on a path, as moves and charges warn of them: "10 cold wounds" (`wounds`: terrainWounds, after immunity and toughness). */
+export function damagingWounds(game: GameState, wounds: number): string {
+  return `${wounds} ${boardOf(game).damage} wound${wounds === 1 ? '' : 's'}`;
 }
 
 export function attackChoices(game: GameState, user: string, unit: unknown, typed: unknown, names: Names = noNames, memo: Memo = noMemo): Choice[] {
@@ -857,7 +859,7 @@ function targetWords(
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
-  const damaging = charge ? chargeWoundingSteps(game, unitId, charge.path) : 0;
+  const damaging = charge ? terrainWounds(game, unitId, chargeWoundingSteps(game, unitId, charge.path)) : 0;
   const payer = unitId.toUpperCase();
   // R19, R23: damaging ground on the way is a certain cost, so it is warned of first, where a phone's
   // first 45 characters show it: "charge GH ⚠ 5 cold wounds to KN · 95% hit …" (playtest round 19: the

@@ -13,13 +13,13 @@ const NAMED = 12;
 /** "⚠ Damaging ground on the way: …", or null when no square the unit can reach costs it wounds. */
 export function reachDamageWords(game: GameState, unitId: string, maneuver: boolean): string | null {
   const costly = moveOptions(game, unitId, maneuver)
-    .filter((o) => o.damaging > 0)
-    .sort((a, b) => a.damaging - b.damaging || a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
+    .filter((o) => o.wounds > 0)
+    .sort((a, b) => a.wounds - b.wounds || a.cost - b.cost || a.square.localeCompare(b.square, 'en', { numeric: true }));
   if (costly.length === 0) return null;
   const who = unitName(game, unitOf(game, unitId));
   const named = costly
     .slice(0, NAMED)
-    .map((o) => `${o.square} (${damagingWounds(game, o.damaging)}${o.stops.length > 0 ? `, stops on ${o.stops.join(', ')} first` : ''})`);
+    .map((o) => `${o.square} (${damagingWounds(game, o.wounds)}${o.stops.length > 0 ? `, stops on ${o.stops.join(', ')} first` : ''})`);
   const more = costly.length > NAMED ? `, and ${costly.length - NAMED} more` : '';
   return `⚠ Damaging ground: ${costly.length === 1 ? 'one square' : `${costly.length} squares`} ${who} can reach cost it wounds on the way, and a move stops on each damaging square to take them: ${named.join(', ')}${more}.`;
 }
