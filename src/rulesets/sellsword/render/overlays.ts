@@ -515,7 +515,12 @@ function unitTags(g: BoardGeometry, last: LastTurnView, units: readonly UnitView
   const square = (at: Sq, span: 1 | 2): Rect => ({ ...cornerOf(g, at), w: g.cell * span, h: g.cell * span });
   // Where each unit stands now: a unit shoved or moved after it was hit is labelled where it is.
   const now = new Map(units.flatMap((u) => (u.at ? [[u.label, square(u.at, u.span)] as const] : [])));
-  return marksByUnit(g, last, places).flatMap((m): TagRequest[] => {
+  // A drop or a critical is placed first, so in a crowd it keeps its place on the board and a lesser
+  // label goes to the numbered list: a reply's critical for 20 wounds was only a footnote while a
+  // 5-wound hit had the board (playtest round 23).
+  const marks = marksByUnit(g, last, places);
+  const first = [...marks.filter((m) => m.drop || m.critical), ...marks.filter((m) => !(m.drop || m.critical))];
+  return first.flatMap((m): TagRequest[] => {
     const text = `${m.unit}: ${m.parts.join(' · ')}`;
     // Stacked when one line finds no room: the name with the first part, then one part a line.
     const lines = [`${m.unit}: ${m.parts[0] ?? ''}`, ...m.parts.slice(1)];
