@@ -100,8 +100,8 @@ describe("a harm under an attack in one unit's label (issue 26)", () => {
   const g = boardGeometry(view.board);
   const tags = placeTags(overlayTags(g, view), tagSpace(g, view, boardSquares(g, view)), measuringContext());
 
-  it('names its cause, so the ground\'s cold wounds never read as the hit\'s: "-5 cold (terrain)"', () => {
+  it('names its cause, so the ground\'s cold wounds never read as the hit\'s: "5 cold wounds (terrain)"', () => {
     const label = tags.find((x) => x.text.startsWith('SW: '))!;
-    expect(label.text).toBe('SW: HIT by KN, 10 wounds · -5 cold (terrain)');
+    expect(label.text).toBe('SW: HIT by KN, 10 wounds · 5 cold wounds (terrain)');
   });
 });

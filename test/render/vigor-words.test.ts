@@ -10,13 +10,16 @@ import { lastTurnTable } from './states';
 
 describe('harm tags', () => {
   it('wounds that marked boxes read as wounds', () => {
-    expect(harmWords({ wounds: 10, avoided: 0, type: 'pierce' })).toBe('-10 pierce');
+    expect(harmWords({ wounds: 10, avoided: 0, type: 'pierce' })).toBe('10 pierce wounds');
   });
-  it('wounds all avoided with Vigor read as Vigor spent, not "-10 pierce"', () => {
+  it('wounds all avoided with Vigor read as Vigor spent, not "10 pierce wounds"', () => {
     expect(harmWords({ wounds: 10, avoided: 10, type: 'pierce' })).toBe('-10 Vigor (pierce)');
   });
   it('a split says both', () => {
-    expect(harmWords({ wounds: 10, avoided: 5, type: 'cold' })).toBe('-5 cold, -5 Vigor');
+    expect(harmWords({ wounds: 10, avoided: 5, type: 'cold' })).toBe('5 cold wounds, -5 Vigor');
+  });
+  it('wounds its immunity stopped read as none, never "-0 fire" (playtest round 23)', () => {
+    expect(harmWords({ wounds: 0, avoided: 0, type: 'fire' })).toBe('no fire wounds');
   });
 });
 

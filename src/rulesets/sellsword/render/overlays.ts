@@ -471,7 +471,7 @@ function marksByUnit(g: BoardGeometry, last: LastTurnView, places: ReadonlyMap<s
     const m = of(h.unit);
     const words = harmWords(h);
     const caused = `${words} (${h.why === 'terrain' ? 'terrain' : 'recurring'})`;
-    // Under an attack's part, the cause is said: "-5 cold" below "CRIT by CI's reply, 15 wounds" read as
+    // Under an attack's part, the cause is said: "5 cold wounds" below "CRIT by CI's reply, 15 wounds" read as
     // the critical's cold wounds (issue 26).
     m.parts.push(m.parts.length > 0 ? caused : words);
     m.listParts.push(caused);

@@ -128,12 +128,14 @@ export function woundPhrase(w: WoundWords): string {
 }
 
 /**
- * A harm's tag on the picture says what the unit lost: "-5 cold" when boxes were marked, "-5 Vigor
- * (cold)" when its Vigor absorbed it all, both when it was split, so absorbed wounds never read as
- * boxes marked.
+ * A harm's tag on the picture says what the unit lost: "5 cold wounds" when boxes were marked, "-5
+ * Vigor (cold)" when its Vigor absorbed it all, both when it was split, so absorbed wounds never read as
+ * boxes marked; "no fire wounds" when its immunity stopped them all ("-0 fire" read as broken, and
+ * "-5 toxic" less plainly than an attack's "5 wounds": playtest round 23).
  */
 export function harmWords(h: Pick<HarmView, 'wounds' | 'avoided' | 'type'>): string {
-  if (h.avoided <= 0) return `-${h.wounds} ${h.type}`;
+  if (h.wounds <= 0) return `no ${h.type} wounds`;
+  if (h.avoided <= 0) return plural(h.wounds, `${h.type} wound`);
   if (h.avoided >= h.wounds) return `-${h.avoided} Vigor (${h.type})`;
-  return `-${h.wounds - h.avoided} ${h.type}, -${h.avoided} Vigor`;
+  return `${plural(h.wounds - h.avoided, `${h.type} wound`)}, -${h.avoided} Vigor`;
 }
