@@ -349,7 +349,8 @@ function stripRows(units: MapView['units']): Run[][] {
       { text: u.label, bold: true, colour: u.colour },
       { text: ` ${u.name}${u.active ? ' (acting)' : ''}` },
       // A card with no Vigor says so, as the alt text does ("Vigor 0/0" puzzled a tester, issue 26).
-      { text: u.vigorMax === 0 ? '  no Vigor' : `  Vigor ${u.vigor}/${u.vigorMax}`, bold: true },
+      // At 0 of its Vigor a unit is Exhausted (it cannot charge), as the alt text and the wound menu say (playtest round 23).
+      { text: u.vigorMax === 0 ? '  no Vigor' : `  Vigor ${u.vigor}/${u.vigorMax}${u.vigor === 0 ? ' (Exhausted)' : ''}`, bold: true },
       // Statuses after a dot: "3 of 4 boxes free enraged" read as one phrase (issue 26).
       { text: `  ${injuries}${after}` },
     ];
