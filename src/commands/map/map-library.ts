@@ -109,12 +109,18 @@ async function someMaps(app: MapLibrary, guild: GuildScope): Promise<string> {
 }
 
 /**
- * The Sellsword map named `typed` (id, any case) that the server may use; refused when there is none,
- * naming the game whose map it is when another game ships it, and some of Sellsword's maps.
+ * The Sellsword map named `typed` (its id or its shown name, any case) that the server may use; refused
+ * when there is none, naming the game whose map it is when another game ships it, and some of
+ * Sellsword's maps. A name is taken as the refusal shows it: "There is no map "Barrow Hill". Sellsword's
+ * maps: Barrow Hill (barrow-hill)" refused the very name it listed (playtest round 23).
  */
 export async function gridmapNamed(app: MapLibrary, typed: string, guild: GuildScope): Promise<Gridmap> {
   const found = await mapById(app, typed, guild);
   if (found) return found;
+  const key = typed.trim().toLowerCase();
+  const byName = (await listMaps(app, guild)).find((m) => m.name.trim().toLowerCase() === key);
+  const named = byName ? await mapById(app, byName.id, guild) : undefined;
+  if (named) return named;
   const other = tableGameWith(typed.trim().toLowerCase());
   if (other)
     refuse(
