@@ -29,6 +29,16 @@ describe('an attack of 2 acts with 1 act left (R8, issue 26)', () => {
     expect('error' in refused && refused.error).toEqual({ code: 'no-acts-left', message: 'Priest of the Dawn (pd) has 1 act left; Dawnburst needs 2 acts.' });
   });
 
+  it('a price it could not pay either is said with the acts, not left for the next turn to refuse (playtest round 23)', () => {
+    const game = oneActLeft('B6');
+    const broke: GameState = { ...game, units: { ...game.units, pd: { ...game.units.pd!, tokens: { ...game.units.pd!.tokens, blue: 0 } } } };
+    const refused = decide(broke, { act: 'attack', unit: 'pd', attack: 'dawnburst', origin: 'B6' }, 'p1');
+    expect('error' in refused && refused.error).toEqual({
+      code: 'no-acts-left',
+      message: 'Priest of the Dawn (pd) has 1 act left; Dawnburst needs 2 acts and 1 blue token (it has 0).',
+    });
+  });
+
   it('the attack and target lists say it after what can be attacked, a pick carrying the attack', () => {
     const game = oneActLeft('B3');
     const attacks = attackChoices(game, 'p1', 'pd', '');

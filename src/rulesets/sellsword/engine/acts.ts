@@ -121,13 +121,19 @@ export function checkActor(state: GameState, id: string, by?: string, ending = f
  * another reason left a tester guessing (playtest round 20). The count says "acts": "Dawnburst needs 2"
  * was read as 2 of something else (issue 26).
  */
-export function needActsLeft(state: GameState, plan: ActPlan, acts: number, doing = 'this'): void {
+export function needActsLeft(state: GameState, plan: ActPlan, acts: number, doing = 'this', cost?: Cost): void {
   if (plan.actsLeft < acts) {
+    // A price it could not pay either is said with it: "needs 2 acts" alone read as "next turn, then",
+    // and the next turn refused it for its blue token (playtest round 23).
+    const short = cost ? shortfall(plan.unit, cost) : null;
+    const also = short
+      ? ` and ${short.what === 'vigor' ? `${short.need} Vigor` : `${short.need} ${short.what} token${short.need === 1 ? '' : 's'}`} (it has ${short.have})`
+      : '';
     refuse(
       'no-acts-left',
       plan.actsLeft === 0
         ? `${label(state, plan.unit)} has no acts left this turn.`
-        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; ${doing} needs ${acts} acts.`,
+        : `${label(state, plan.unit)} has ${plan.actsLeft} act${plan.actsLeft === 1 ? '' : 's'} left; ${doing} needs ${acts} acts${also}.`,
     );
   }
 }

@@ -294,8 +294,8 @@ export function planCommand(given: GameState, command: ActCommand | { end: strin
 }
 
 /** Enough acts left (R8) and the act type not used up (the rule of 3), by the same checks moves use. */
-function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack', doing?: string): void {
-  needActsLeft(state, plan, acts, doing);
+function needActs(state: GameState, plan: ActPlan, acts: number, act: 'rest' | 'crow' | 'trait' | 'attack', doing?: string, cost?: Cost): void {
+  needActsLeft(state, plan, acts, doing, cost);
   checkActType(state, plan.unit, state.turn!, act, acts);
 }
 
@@ -387,7 +387,7 @@ function attackFrame(state: GameState, plan: ActPlan, cmd: Extract<ActCommand, {
       disabled ? `${label(state, unit)} can no longer use ${cmd.attack}: its trait box is marked.` : `${label(state, unit)} has no attack "${cmd.attack}".`,
     );
   }
-  needActs(state, plan, attack.acts, 'attack', attack.name);
+  needActs(state, plan, attack.acts, 'attack', attack.name, attack.cost);
   checkCost(state, unit, attack.cost, attack.name);
   if (attack.burst !== undefined) {
     if (cmd.origin === undefined) refuse('burst-needs-origin', `${attack.name} is a burst: give the origin square, not a target (R24).`);
