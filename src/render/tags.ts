@@ -431,7 +431,13 @@ export function tagBox(ctx: Ctx, text: string | readonly string[], colour: strin
   ctx.restore();
 }
 
-/** A numbered badge: a white-edged disc of the tag's colour (on the board and in the list). */
+/**
+ * The mark of the `n`th tag listed under the map: A, B, C… Letters, not numbers: a tag's "1" beside an
+ * objective's numbered diamond read as the same thing (playtest round 24). Past Z, numbers again.
+ */
+export const badgeMark = (n: number): string => (n >= 1 && n <= 26 ? String.fromCharCode(64 + n) : String(n));
+
+/** A listed tag's badge: a white-edged disc of the tag's colour with its mark (on the board and in the list). */
 export function numberBadge(ctx: Ctx, n: number, colour: string, cx: number, cy: number, side: number): void {
   ctx.save();
   ctx.beginPath();
@@ -441,11 +447,12 @@ export function numberBadge(ctx: Ctx, n: number, colour: string, cx: number, cy:
   ctx.lineWidth = Math.max(1.5, side * 0.08);
   ctx.strokeStyle = '#ffffff';
   ctx.stroke();
-  ctx.font = font(side * (n > 9 ? 0.55 : 0.7), 'bold');
+  const mark = badgeMark(n);
+  ctx.font = font(side * (mark.length > 1 ? 0.55 : 0.7), 'bold');
   ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(String(n), cx, cy + 1);
+  ctx.fillText(mark, cx, cy + 1);
   ctx.restore();
 }
 
