@@ -46,7 +46,8 @@ const TERRAIN_NAME: Record<Terrain, string> = {
   challenging: 'challenging',
   brush: 'brush',
   damaging: 'damaging',
-  obstructing: 'obstructing',
+  // What it does to a shot: a tester saw a shot line cross one and could not tell why it only gave cover (playtest round 24).
+  obstructing: 'obstructing (low cover to a shot across it; no unit may end there)',
   pit: 'pit',
   // What it does, as the other names say it by their own: a tester could not tell it from a wall (playtest round 16).
   'sliding-wall': 'sliding wall (a door: blocks sight, but units may enter)',
