@@ -167,8 +167,8 @@ describe('R24: a burst’s target suggestions are the squares it can be centred 
     // H8 is 7 squares away: Bomb reaches 6, so its own square is not offered (G7 beside it is, below).
     const listed = targetChoices(game, me, 'b', 'bomb', '');
     expect(listed.map((c) => c.value)).not.toContain('H8');
-    expect(listed).toContainEqual({ name: 'E5 (E1) · hits E1, E2 80%, 5 wounds each · ⚠ your ALLY 80%, 5 wounds', value: 'E5' });
-    expect(listed).toContainEqual({ name: 'E6 (E2) · hits E2, E1 80%, 5 wounds each · ⚠ your ALLY 80%, 5 wounds', value: 'E6' });
+    expect(listed).toContainEqual({ name: 'E5 (E1) ⚠ your ALLY · hits E1, E2 80%, 5 wounds each · your ALLY 80%, 5 wounds', value: 'E5' });
+    expect(listed).toContainEqual({ name: 'E6 (E2) ⚠ your ALLY · hits E2, E1 80%, 5 wounds each · your ALLY 80%, 5 wounds', value: 'E6' });
     // Most enemies caught first, then fewest of the bomber's own side: D5 catches both enemies and not the ally.
     expect(listed[0]).toEqual({ name: 'D5 · hits E1, E2 80%, 5 wounds each', value: 'D5' });
   });
@@ -186,7 +186,7 @@ describe('R24: a burst’s target suggestions are the squares it can be centred 
   it('a unit typed finds the square it stands on; a free square typed in reach is offered too', () => {
     expect(targetChoices(game, me, 'b', 'bomb', 'e2').map((c) => c.value)).toEqual(['E6']);
     expect(targetChoices(game, me, 'b', 'bomb', 'ally')).toEqual([
-      { name: 'F5 (ALLY) · hits E1, E2 80%, 5 wounds each · ⚠ your ALLY 80%, 5 wounds', value: 'F5' },
+      { name: 'F5 (ALLY) ⚠ your ALLY · hits E1, E2 80%, 5 wounds each · your ALLY 80%, 5 wounds', value: 'F5' },
     ]);
     expect(targetChoices(game, me, 'b', 'bomb', 'd5')).toEqual([{ name: 'D5 · hits E1, E2 80%, 5 wounds each', value: 'D5' }]);
   });

@@ -24,11 +24,13 @@ describe("a burst's target row says the wounds (R24, issue 26)", () => {
     const bursts = targetChoices(game, 'p1', 'pd', 'dawnburst', '');
     expect(bursts.find((c) => c.value === 'C5')?.name).toMatch(/^C5 · hits GH, OW \d+%, 5 wounds each$/);
     expect(bursts.find((c) => c.value === 'C6')?.name).toMatch(
-      /^C6 \(OW\) · hits OW, GH \d+%, 5 wounds each; ZZ \d+%, only crits wound · ⚠ your FS \d+%, 5 wounds$/,
+      /^C6 \(OW\) ⚠ your FS · hits OW, GH \d+%, 5 wounds each; ZZ \d+%, only crits wound · your FS \d+%, 5 wounds$/,
     );
     // Four enemies and an ally in one row: each figure kept, the details given way, never past 100.
     const all = [...bursts, ...targetChoices(game, 'p1', 'pd', undefined, '')];
     for (const c of all) expect(c.name.length).toBeLessThanOrEqual(DiscordLimit.choiceName);
-    expect(all.find((c) => c.value === 'B6')?.name).toMatch(/^B6 \(GH\) · hits GH, GG, OW \d+%, 5 wounds each; ZZ \d+%, only crits wound · ⚠ your FS \d+%/);
+    expect(all.find((c) => c.value === 'B6')?.name).toMatch(
+      /^B6 \(GH\) ⚠ your FS · hits GH, GG, OW \d+%, 5 wounds each; ZZ \d+%, only crits wound · your FS \d+%/,
+    );
   });
 });

@@ -108,6 +108,6 @@ describe('R24, issue 26: /skirmish view previews a burst', () => {
       focused: 'target',
       options: { unit: priest, overlay: 'preview', attack: 'dawnburst', target: '' },
     });
-    expect(list.find((c) => c.value === 'I7')?.name).toMatch(new RegExp(`^I7 \\(${G}\\) · hits ${G} \\d+%`));
+    expect(list.find((c) => c.value === 'I7')?.name).toMatch(new RegExp(`^I7 \\(${G}\\)( ⚠ your [A-Z0-9, ]+)? · hits ${G} \\d+%`));
   }, 60_000);
 });

@@ -46,8 +46,8 @@ type Caught = Extract<ReturnType<typeof burstOutlook>, readonly unknown[]>[numbe
 
 /**
  * What centring the burst on `square` does, in a suggestion's name after `lead` (the attack's name,
- * when the list holds other attacks): "E5 (GH) · hits GH, OW 95%, 5 wounds each · ⚠ your SK 55%, 5
- * wounds · ⚠ OW may reply". The enemies caught come first (a phone shows about 40 characters), each
+ * when the list holds other attacks): "E5 (GH) ⚠ your SK · hits GH, OW 95%, 5 wounds each · your SK 55%, 5
+ * wounds · ⚠ OW may reply". The attacker's own units caught are named first, then the enemies caught (a phone shows about 40 characters), each
  * with what a hit deals in a single target's words (caughtShort), units dealt the same said together;
  * where those leave no room under Discord's 100, what a plain hit deals alone, else each unit's chance alone.
  */
@@ -59,10 +59,13 @@ function centreWords(game: GameState, unitId: string, attack: Attack, caught: re
   const bare = (c: Caught) => percent(c.outlook.chance);
   const foes = caught.filter((c) => game.units[c.unit]!.player !== side);
   const friends = caught.filter((c) => game.units[c.unit]!.player === side);
+  // The attacker's own units caught are warned of by name in the front, within what a phone shows: at
+  // the end, after the enemies' wounds, the warning was cut at 400 px (playtest round 24, sev-2).
+  const ours = friends.length > 0 ? ` ⚠ your ${friends.map((c) => c.unit.toUpperCase()).join(', ')}` : '';
   const headWith = (said: (c: Caught) => string) =>
-    `${lead}${square}${on ? ` (${on.toUpperCase()})` : ''} · ${foes.length > 0 ? `hits ${together(foes, said)}` : 'catches no enemy'}`;
+    `${lead}${square}${on ? ` (${on.toUpperCase()})` : ''}${ours} · ${foes.length > 0 ? `hits ${together(foes, said)}` : 'catches no enemy'}`;
   const head = [headWith(full), headWith(brief), headWith(bare)].find((h) => h.length <= DiscordLimit.choiceName) ?? headWith(bare);
-  const yours = (said: (c: Caught) => string) => (friends.length > 0 ? `⚠ your ${together(friends, said)}` : '');
+  const yours = (said: (c: Caught) => string) => (friends.length > 0 ? `your ${together(friends, said)}` : '');
   // The warning of the attacker's own units is kept with their chances alone when their wounds leave it no room.
   const warning = [yours(full), yours(brief), yours(bare)].find((w) => `${head} · ${w}`.length <= DiscordLimit.choiceName) ?? '';
   return fitName(head, [warning, replies].filter(Boolean));
