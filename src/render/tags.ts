@@ -325,7 +325,11 @@ export function placeTags(requests: readonly TagRequest[], space: TagSpace, meas
     const badgeSpots = [...r.spots, ...spiral(r.anchor, cell, BADGE_REACH)];
     const numbered = space.numbered ?? [];
     const offNumbers = badgeSpots.filter((p) => numbered.every((n) => overlap(inside(p, side, side), n) === 0));
-    const badge = find(offNumbers, side, side, offNumbers.length, undefined, false) ?? find(badgeSpots, side, side) ?? find(everywhere(r.anchor), side, side);
+    // Nearer its own unit than any other first: a dropped Ghoul's badge beside the Orc Warboss read as
+    // the Warboss dropped (playtest round 24, sev-2).
+    const owned = r.beside ? find(offNumbers, side, side, 0, r.beside, false) : null;
+    const badge =
+      owned ?? find(offNumbers, side, side, offNumbers.length, undefined, false) ?? find(badgeSpots, side, side) ?? find(everywhere(r.anchor), side, side);
     listed++;
     placed.push({ ...base, lines: [base.text], rect: badge ?? inside(r.anchor, side, side), number: listed, forced: badge === null });
   }
