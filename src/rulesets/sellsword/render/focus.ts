@@ -101,7 +101,17 @@ export function focusWindow(view: MapView): FocusWindow | null {
 /** Where the last attack's attacker and target stand: the units a turn's words end on. */
 function lastAttackSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
   const a = view.lastTurn?.attacks.at(-1);
-  return a ? [...squareOf(view, a.attacker), ...squareOf(view, a.target)] : [];
+  return a ? [...squareOf(view, a.attacker), ...targetSquare(view, a)] : [];
+}
+
+/**
+ * Where an attack's target stands, or stood when the attack took it off the map: a long shot that
+ * dropped its target was shown round the shooter alone, the drop and its cross out of the frame
+ * (playtest round 24, sev-2).
+ */
+function targetSquare(view: MapView, a: NonNullable<MapView['lastTurn']>['attacks'][number]): { at: Sq; span: 1 | 2 }[] {
+  const now = squareOf(view, a.target);
+  return now.length > 0 || !a.to ? now : [{ at: a.to, span: a.toSpan }];
 }
 
 /**
@@ -201,7 +211,10 @@ function promptSquares(view: MapView): { at: Sq; span: 1 | 2 }[] {
 }
 
 /** Where the last attack's target stands, when it does. */
-const lastTarget = (view: MapView) => squareOf(view, view.lastTurn?.attacks.at(-1)?.target);
+const lastTarget = (view: MapView) => {
+  const a = view.lastTurn?.attacks.at(-1);
+  return a ? targetSquare(view, a) : [];
+};
 
 /** Where the unit that took the last turn stands now, as a turn square (none when it is off the map). */
 function actorSquare(view: MapView): { at: Sq; span: 1 | 2 }[] {
