@@ -1029,6 +1029,13 @@ describe('a status is told where it begins, with what it does, as well as where 
   it('the log line of the hit says GH is now shaken and what shaken does', () => {
     expect(words(hitAndShaken).join(' ')).toContain("GH is now shaken (−1 act from its next turn), caused by KN's Longsword");
   });
+  it('a stunned unit is told it cannot reply from now, and loses acts only from its next turn (playtest round 24)', () => {
+    const hitAndStunned: GameEvent[] = [
+      ...hitAndShaken.slice(0, 2),
+      { type: 'status-gained', unit: 'gh', status: { ...status, status: 'stunned', source: 'kn' } },
+    ];
+    expect(words(hitAndStunned).join(' ')).toContain("GH is now stunned (no replies from now, −2 acts from its next turn), caused by KN's Longsword");
+  });
   it('the picture header names the status gained, not only "GH no longer shaken" later', () => {
     const happenings = happeningsOf(state, hitAndShaken, { names });
     const header = lastTurnPhrases({ happenings } as never).map((p) => p.replace(/\u00a0/g, ' '));

@@ -284,8 +284,13 @@ const meant = (status: string): string => (status in STATUS_MEANING ? statusWith
  * counted as its turn starts (R8), so one shaken in the middle of its own turn keeps what it has left; a
  * tester read "KN is now shaken (−1 act)" and then "1 act left" as a contradiction (playtest round 14).
  */
-const meantGained = (status: string): string =>
-  status === 'shaken' || status === 'stunned' ? `${status} (${STATUS_MEANING[status]} from its next turn)` : meant(status);
+function meantGained(status: string): string {
+  if (status === 'shaken') return `${status} (${STATUS_MEANING[status]} from its next turn)`;
+  // Its replies stop at once (canReact); only its acts wait for its turn: "−2 acts, no replies from its
+  // next turn" read as replies still open until then (playtest round 24).
+  if (status === 'stunned') return 'stunned (no replies from now, −2 acts from its next turn)';
+  return meant(status);
+}
 
 /** By how much a rolled attack's total beat the number it needed. */
 const overBy = (a: AttackView): number => (a.roll ?? 0) + a.modifier - a.need;
