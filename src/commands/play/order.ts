@@ -55,9 +55,15 @@ export function otherGameWords(row: Pick<MatchRow, 'ruleset'>, short?: 'short'):
   return `\`/order\` is for ${GAMES} matches. This is ${game ? `a ${game.name}` : "another game's"} match, played with its own commands${acts}.`;
 }
 
-async function tableMatchHere(app: App, channelId: string | null) {
+/** The match of the thread the command was given in; refused outside a match thread. */
+async function threadMatch(app: App, channelId: string | null): Promise<MatchRow> {
   const row = channelId ? await app.store.matches.byThread(channelId) : null;
   if (!row) refuse('not-in-match-thread', 'This command works inside a match thread. Start one with `/skirmish challenge`, or open the thread of your match.');
+  return row;
+}
+
+async function tableMatchHere(app: App, channelId: string | null) {
+  const row = await threadMatch(app, channelId);
   const game = tableGameOf(row);
   if (!game) refuse('no-orders', otherGameWords(row));
   return { row, ...game };
@@ -95,10 +101,11 @@ async function run(interaction: ChatInputCommandInteraction, app: App, options: 
 async function autocomplete(interaction: Asking, app: App, options: ReadOptions) {
   const focused = options.focused ?? '';
   const typed = String(options.values[focused] ?? '');
+  const row = await threadMatch(app, interaction.channelId);
   // In another game's match the suggestions say whose command this is, where they were empty.
-  const here = interaction.channelId ? await app.store.matches.byThread(interaction.channelId) : null;
-  if (here && !tableGameOf(here)) return [nothingToChoose(otherGameWords(here, 'short'), typed)];
-  const { row, table } = await tableMatchHere(app, interaction.channelId);
+  const game = tableGameOf(row);
+  if (!game) return [nothingToChoose(otherGameWords(row, 'short'), typed)];
+  const { table } = game;
   if (row.setup === null || row.snapshot === null) return [nothingToChoose('The match has not begun.', typed)];
   const found = table.suggest(row.setup, row.snapshot, interaction.user.id, options.sub ?? '', focused, stringsOf(options.values));
   if (found.choices.length === 0) return [nothingToChoose(found.why ?? 'Nothing fits now.', typed)];
