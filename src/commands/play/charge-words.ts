@@ -5,7 +5,7 @@
  */
 import type { GameState } from '../../rulesets/sellsword/engine';
 import { nameOf } from '../../engine';
-import { boardOf, chargePaths, chargePlan, chargeWoundingSteps, decide, findAttack, terrainWounds, unitOf } from '../../rulesets/sellsword/engine';
+import { boardOf, chargePaths, chargeGroundWounds, chargePlan, decide, findAttack, unitOf } from '../../rulesets/sellsword/engine';
 import { attackIdTyped, damagingWounds, type Names, notYoursWhy, readTargetValue } from '../../rulesets/sellsword/table';
 import { choice, nothingToChoose, suggest } from '../command';
 import { withoutRuleCodes } from '../../render/plain-rules';
@@ -31,7 +31,7 @@ export function chargeWords(game: GameState, command: { unit: string; attack: st
   const attack = findAttack(game, unit, command.attack)?.name ?? command.attack;
   const from = unit.at === null ? null : nameOf(boardOf(game), unit.at);
   const squares = [...(from ? [from] : []), ...command.path].join(' → ');
-  const damaging = terrainWounds(game, unit.id, chargeWoundingSteps(game, unit.id, command.path));
+  const damaging = chargeGroundWounds(game, unit.id, command.path);
   // R23: the charge's steps draw no movement replies; replies to its attack are asked as the attack is
   // made (a tester read "no replies" as the whole charge, then saw the Warboss reply: issue 26).
   const risks = [
@@ -56,7 +56,7 @@ export function chargePathChoices(game: GameState, user: string, unitId: string,
   return chargePaths(game, unit, aimed).flatMap((p) => {
     const path = p.map((i) => nameOf(board, i));
     if ('error' in decide(game, { act: 'attack', unit: unitId, attack, target, charge: path }, user)) return [];
-    const damaging = terrainWounds(game, unitId, chargeWoundingSteps(game, unitId, path));
+    const damaging = chargeGroundWounds(game, unitId, path);
     return [{ name: `${path.join(' → ')}${damaging > 0 ? ` · ⚠ ${damagingWounds(game, damaging)}` : ''}`, value: path.join(' ') }];
   });
 }

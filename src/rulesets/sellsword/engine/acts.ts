@@ -126,9 +126,7 @@ export function needActsLeft(state: GameState, plan: ActPlan, acts: number, doin
     // A price it could not pay either is said with it: "needs 2 acts" alone read as "next turn, then",
     // and the next turn refused it for its blue token (playtest round 23).
     const short = cost ? shortfall(plan.unit, cost) : null;
-    const also = short
-      ? ` and ${short.what === 'vigor' ? `${short.need} Vigor` : `${short.need} ${short.what} token${short.need === 1 ? '' : 's'}`} (it has ${short.have})`
-      : '';
+    const also = short ? ` and ${neededWords(short)} (it has ${short.have})` : '';
     refuse(
       'no-acts-left',
       plan.actsLeft === 0
@@ -200,6 +198,10 @@ function shortfall(unit: UnitState, cost: Cost): { what: 'react' | 'blue' | 'red
 
 export const canPay = (unit: UnitState, cost: Cost): boolean => shortfall(unit, cost) === null;
 
+/** What a shortfall's price needs, in words: "1 blue token", "2 red tokens", "5 Vigor". */
+const neededWords = (short: NonNullable<ReturnType<typeof shortfall>>): string =>
+  short.what === 'vigor' ? `${short.need} Vigor` : `${short.need} ${short.what} token${short.need === 1 ? '' : 's'}`;
+
 /** What the unit lacks to pay `cost`, in words, or null when it can pay. */
 function unpayable(unit: UnitState, cost: Cost): string | null {
   const short = shortfall(unit, cost);
@@ -212,7 +214,7 @@ export function checkCost(state: GameState, unit: UnitState, cost: Cost, what: s
   const short = shortfall(unit, cost);
   if (!short) return;
   if (short.what === 'vigor') refuse('no-vigor', `${what} costs ${short.need} Vigor; ${label(state, unit)} has ${short.have}.`);
-  refuse('no-token', `${what} needs ${short.need} ${short.what} token${short.need === 1 ? '' : 's'}; ${label(state, unit)} has ${short.have}.`);
+  refuse('no-token', `${what} needs ${neededWords(short)}; ${label(state, unit)} has ${short.have}.`);
 }
 
 export const onRest: Handler<'rest'> = (ctx, frame) => {

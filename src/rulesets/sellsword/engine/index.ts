@@ -63,6 +63,7 @@ export {
   actorRefusal,
   chargeOptions,
   chargeRepliers,
+  chargeGroundWounds,
   chargeWoundingSteps,
   chargePlan,
   describeState,

@@ -258,6 +258,7 @@ export interface MoveOption {
  * says. A tester's fire-immune Carrion Imp was warned of "5 fire wounds" that it never took (playtest round 23).
  */
 export function terrainWounds(state: GameState, unitId: string, steps: number): number {
+  if (steps === 0) return 0;
   const damage = boardOf(state).damage;
   let unit = unitOf(state, unitId);
   let total = 0;
@@ -479,6 +480,11 @@ export function chargeOptions(state: GameState, unitId: string): { target: strin
     }
   }
   return out;
+}
+
+/** R19, R23: the wounds a charge along `path` takes from damaging ground on its steps, after immunity and toughness (terrainWounds): what its warnings say. */
+export function chargeGroundWounds(state: GameState, unitId: string, path: readonly string[]): number {
+  return terrainWounds(state, unitId, chargeWoundingSteps(state, unitId, path));
 }
 
 /**

@@ -13,8 +13,7 @@ import {
   chargeOptions,
   chargePlan,
   chargeRepliers,
-  chargeWoundingSteps,
-  terrainWounds,
+  chargeGroundWounds,
   moveOptions,
   moveRefusal,
   moveToRefusal,
@@ -859,7 +858,7 @@ function targetWords(
   }
   const via = attack === undefined ? charge?.attack : String(attack);
   const odds = via ? oddsHead(game, unitId, via, target, { charge: true }) : null;
-  const damaging = charge ? terrainWounds(game, unitId, chargeWoundingSteps(game, unitId, charge.path)) : 0;
+  const damaging = charge ? chargeGroundWounds(game, unitId, charge.path) : 0;
   const payer = unitId.toUpperCase();
   // R19, R23: damaging ground on the way is a certain cost, so it is warned of first, where a phone's
   // first 45 characters show it: "charge GH ⚠ 5 cold wounds to KN · 95% hit …" (playtest round 19: the
